@@ -1,0 +1,103 @@
+// @ts-check
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/*
+ * Layer boundaries (docs/ARCHITECTURE.md), enforced here so they cannot erode:
+ *   src/shared   pure TypeScript: no node:, no DOM, nothing outside src/shared
+ *   src/core     Node only: never electron, main, preload, renderer or server
+ *   src/renderer browser only: src/shared and browser packages
+ *   electron     imported only by src/main and src/preload
+ * test/lint/boundaries.test.ts lints planted violations to prove each rule still bites.
+ */
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`), 'node:*'];
+const layer = (name) => [`**/${name}`, `**/${name}/**`];
+const electronBan = { name: 'electron', message: 'Only src/main and src/preload may import electron.' };
+const nodeOnlyPackages = ['better-sqlite3', 'keytar', 'ws', 'ffmpeg-static', 'commander', 'cli-progress'];
+
+/** @param {{ paths?: any[], patterns?: any[] }} rules */
+const restrict = ({ paths = [], patterns = [] }) => ({
+  'no-restricted-imports': ['error', { paths, patterns }],
+});
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.tools/**', 'test-results/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { paths: [electronBan] }],
+    },
+  },
+  {
+    files: ['src/shared/**/*.{ts,tsx}'],
+    languageOptions: { globals: {} },
+    rules: {
+      ...restrict({
+        paths: [electronBan, ...nodeOnlyPackages],
+        patterns: [
+          { group: nodeBuiltins, message: 'src/shared is pure TypeScript: no Node modules.' },
+          {
+            group: ['core', 'main', 'preload', 'renderer', 'server', 'cli', 'sandbox'].flatMap(layer),
+            message: 'src/shared imports nothing outside src/shared.',
+          },
+        ],
+      }),
+      'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage', 'process', 'Buffer'],
+    },
+  },
+  {
+    files: ['src/core/**/*.ts', 'src/sandbox/**/*.ts', 'src/cli/**/*.ts', 'src/server/**/*.ts'],
+    rules: restrict({
+      paths: [electronBan],
+      patterns: [
+        {
+          group: ['main', 'preload', 'renderer'].flatMap(layer),
+          message: 'The engine and the Node faces never import Electron or renderer code.',
+        },
+      ],
+    }),
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: restrict({
+      paths: [electronBan],
+      patterns: [
+        {
+          group: ['main', 'preload', 'renderer', 'server', 'cli'].flatMap(layer),
+          message: 'src/core never imports a face (main, preload, renderer, server, cli).',
+        },
+      ],
+    }),
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: restrict({
+      paths: [electronBan, ...nodeOnlyPackages],
+      patterns: [
+        { group: nodeBuiltins, message: 'The renderer runs in a browser: no Node modules.' },
+        {
+          group: ['core', 'main', 'preload', 'server', 'cli', 'sandbox'].flatMap(layer),
+          message: 'The renderer talks to the engine only through the contract in src/shared.',
+        },
+      ],
+    }),
+  },
+  {
+    files: ['src/main/**/*.ts', 'src/preload/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/preload/**/*.ts'],
+    rules: restrict({
+      patterns: [{ group: ['core', 'renderer', 'server', 'cli', 'sandbox'].flatMap(layer), message: 'The preload only bridges the contract.' }],
+    }),
+  },
+);

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+
+/*
+ * Lints planted files through the project's real eslint.config.js, so a boundary rule
+ * that silently stops matching fails here rather than in a code review months later.
+ */
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports' || message.ruleId === 'no-restricted-globals')
+    .map((message) => message.message);
+}
+
+describe('layer boundaries', () => {
+  const violations: Array<[string, string, string]> = [
+    ['src/core importing electron', 'src/core/planted.ts', "import 'electron';\n"],
+    ['src/core importing the main process', 'src/core/jobs/planted.ts', "import '../../main/index';\n"],
+    ['src/core importing the renderer', 'src/core/planted.ts', "import '../renderer/src/app';\n"],
+    ['src/core importing web mode', 'src/core/planted.ts', "import '../server/main';\n"],
+    ['src/core importing the preload', 'src/core/planted.ts', "import '../preload/index';\n"],
+    ['src/shared importing node:fs', 'src/shared/planted.ts', "import 'node:fs';\n"],
+    ['src/shared importing bare fs', 'src/shared/planted.ts', "import 'fs';\n"],
+    ['src/shared importing src/core', 'src/shared/planted.ts', "import '../core/index';\n"],
+    ['src/shared using the DOM', 'src/shared/planted.ts', 'export const title = document.title;\n'],
+    ['src/renderer importing node:path', 'src/renderer/src/planted.ts', "import 'node:path';\n"],
+    ['src/renderer importing src/core', 'src/renderer/src/planted.ts', "import '../../core/index';\n"],
+    ['src/renderer importing electron', 'src/renderer/src/planted.ts', "import 'electron';\n"],
+    ['src/renderer importing better-sqlite3', 'src/renderer/src/planted.ts', "import 'better-sqlite3';\n"],
+    ['src/cli importing electron', 'src/cli/planted.ts', "import 'electron';\n"],
+    ['src/server importing electron', 'src/server/planted.ts', "import 'electron';\n"],
+    ['src/sandbox importing electron', 'src/sandbox/planted.ts', "import 'electron';\n"],
+  ];
+
+  it.each(violations)('refuses %s', async (_label, filePath, code) => {
+    expect(await boundaryErrors(filePath, code)).not.toEqual([]);
+  });
+
+  const allowed: Array<[string, string, string]> = [
+    ['src/main importing electron', 'src/main/planted.ts', "import 'electron';\n"],
+    ['src/preload importing electron', 'src/preload/planted.ts', "import 'electron';\n"],
+    ['src/core importing node:fs and src/shared', 'src/core/planted.ts', "import 'node:fs';\nimport '../shared/index';\n"],
+    ['src/renderer importing src/shared and react', 'src/renderer/src/planted.ts', "import 'react';\nimport '../../shared/index';\n"],
+  ];
+
+  it.each(allowed)('allows %s', async (_label, filePath, code) => {
+    expect(await boundaryErrors(filePath, code)).toEqual([]);
+  });
+});
