@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { creditsSchema } from './credits';
 import type { ErrorInfo } from './errors';
+import { downloadOptionsSchema, jobStateSchema, jobViewSchema, pauseReasonSchema } from './jobs';
+import { libraryDetailSchema, libraryItemSchema, libraryQuerySchema } from './library';
+import { playlistPageSchema, postSchema } from './post';
+import { settingsPatchSchema, settingsSchema } from './settings';
+import { cueSchema, subtitleResultSchema } from './subtitles';
 
 /*
  * The contract: every command (name → input schema → result schema) and every event
@@ -37,16 +41,162 @@ export const appInfoSchema = z.object({
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 
+/** A link as a user types it: trimmed, bounded; the Core checks scheme and shape. */
+const linkSchema = z.string().trim().min(1, 'Paste a link first.').max(4096, 'That link is too long.');
+const idSchema = z.number().int().positive();
+const idsSchema = z.object({ ids: z.array(idSchema).max(10_000).optional() }).strict();
+
+export const balanceSchema = z.object({
+  availableCredits: z.number(),
+  checkedAt: z.number(),
+});
+export type Balance = z.infer<typeof balanceSchema>;
+
+/**
+ * What a pasted link turned out to be. `duplicate` is answered from the library before
+ * any charged call; `resolutionId` names the extracted result held by the Core, so a
+ * download that follows a preview does not pay for the same extraction again.
+ */
+export const grabResultSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('duplicate'), item: libraryItemSchema }),
+  z.object({
+    kind: z.literal('post'),
+    resolutionId: z.string(),
+    post: postSchema,
+    charged: z.boolean(),
+    libraryId: z.number().int().optional(),
+  }),
+  z.object({
+    kind: z.literal('playlist'),
+    resolutionId: z.string(),
+    page: playlistPageSchema,
+    charged: z.boolean(),
+    /** Index of a post on this page → the library item it already is. */
+    inLibrary: z.record(z.string(), z.number().int()),
+  }),
+]);
+export type GrabResult = z.infer<typeof grabResultSchema>;
+
+export const jobSourceSchema = z.discriminatedUnion('kind', [
+  /** A link; extracted when the job runs (so it can wait without spending credits). */
+  z.object({ kind: z.literal('link'), url: linkSchema, force: z.boolean().optional() }).strict(),
+  /** Posts already extracted by grab.resolve (a post, or chosen posts of a playlist page). */
+  z
+    .object({
+      kind: z.literal('resolved'),
+      resolutionId: z.string().max(100),
+      postIndexes: z.array(z.number().int().min(0)).max(1000).optional(),
+      mediaIndexes: z.array(z.number().int().min(0)).max(1000).optional(),
+    })
+    .strict(),
+  /** A whole profile or playlist, page by page; `sync` stops at the first post already in the library. */
+  z
+    .object({
+      kind: z.literal('playlist'),
+      url: linkSchema,
+      limit: z.number().int().positive().optional(),
+      sync: z.boolean().optional(),
+    })
+    .strict(),
+]);
+export type JobSource = z.infer<typeof jobSourceSchema>;
+
+export const subtitleSourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('resolution'), resolutionId: z.string().max(100), languageTag: z.string().max(35) }).strict(),
+  z.object({ kind: z.literal('library'), postId: idSchema, languageTag: z.string().max(35) }).strict(),
+]);
+
+export const ledgerEntrySchema = z.object({
+  id: z.number().int(),
+  endpoint: z.string(),
+  url: z.string(),
+  at: z.number(),
+  cost: z.number().optional(),
+  balanceAfter: z.number().optional(),
+  jobId: z.number().int().optional(),
+});
+
 export const commands = {
   'app.info': command(noInput, appInfoSchema),
+
   'key.status': command(noInput, keyStatusSchema),
+  /** Validates the key with the free credit query before storing it in the keychain. */
   'key.set': command(z.object({ key: z.string().trim().min(1).max(4096) }).strict(), keyStatusSchema),
   'key.clear': command(noInput, keyStatusSchema),
-  'credits.get': command(noInput, creditsSchema),
+
+  'settings.get': command(noInput, settingsSchema),
+  'settings.update': command(settingsPatchSchema, settingsSchema),
+
+  /** Preview a link: a post, or one page of a profile/playlist (charged unless a duplicate). */
+  'grab.resolve': command(
+    z.object({ url: linkSchema, cursor: z.string().max(10_000).optional(), force: z.boolean().optional() }).strict(),
+    grabResultSchema,
+  ),
+
+  'jobs.add': command(
+    z.object({ source: jobSourceSchema, options: downloadOptionsSchema.default({}) }).strict(),
+    z.object({ jobIds: z.array(z.number().int()) }),
+  ),
+  'jobs.list': command(
+    z.object({ states: z.array(jobStateSchema).max(8).optional() }).strict(),
+    z.array(jobViewSchema),
+  ),
+  'jobs.pause': command(idsSchema, z.object({ changed: z.number().int() })),
+  'jobs.resume': command(idsSchema, z.object({ changed: z.number().int() })),
+  'jobs.cancel': command(idsSchema, z.object({ changed: z.number().int() })),
+  'jobs.retry': command(idsSchema, z.object({ changed: z.number().int() })),
+  'jobs.move': command(z.object({ id: idSchema, toIndex: z.number().int().min(0) }).strict(), z.object({ changed: z.number().int() })),
+  'jobs.clear': command(
+    z.object({ states: z.array(z.enum(['done', 'failed', 'canceled'])).max(3).optional() }).strict(),
+    z.object({ removed: z.number().int() }),
+  ),
+
+  'library.search': command(libraryQuerySchema, z.object({ items: z.array(libraryItemSchema), total: z.number().int() })),
+  'library.get': command(z.object({ id: idSchema }).strict(), libraryDetailSchema),
+  'library.remove': command(
+    z.object({ id: idSchema, deleteFiles: z.boolean() }).strict(),
+    z.object({ removedFiles: z.array(z.string()) }),
+  ),
+
+  /** The subtitle tracks of a video (one charged call), by link or for a library post. */
+  'subtitles.list': command(
+    z.union([z.object({ url: linkSchema }).strict(), z.object({ postId: idSchema }).strict()]),
+    z.object({ resolutionId: z.string(), result: subtitleResultSchema, charged: z.boolean() }),
+  ),
+  'subtitles.cues': command(z.object({ source: subtitleSourceSchema }).strict(), z.array(cueSchema)),
+  'subtitles.save': command(
+    z
+      .object({
+        resolutionId: z.string().max(100),
+        languageTags: z.array(z.string().max(35)).min(1).max(50),
+        format: z.enum(['srt', 'vtt', 'original']),
+        postId: idSchema.optional(),
+        folder: z.string().max(4096).optional(),
+        embed: z.boolean().optional(),
+      })
+      .strict(),
+    z.object({ paths: z.array(z.string()), embeddedInto: z.string().optional(), embedError: z.string().optional() }),
+  ),
+
+  'credits.get': command(z.object({ refresh: z.boolean().optional() }).strict(), balanceSchema),
+  'credits.ledger': command(
+    z.object({ days: z.number().int().min(1).max(3650).default(30) }).strict(),
+    z.object({
+      entries: z.array(ledgerEntrySchema),
+      byDay: z.array(z.object({ day: z.string(), calls: z.number().int(), cost: z.number() })),
+    }),
+  ),
+  'credits.exportCsv': command(noInput, z.object({ csv: z.string() })),
 } as const satisfies Record<string, CommandSpec>;
 
 export const events = {
-  'credits.changed': creditsSchema,
+  'job.updated': jobViewSchema,
+  'job.removed': z.object({ id: z.number().int() }),
+  'credits.changed': balanceSchema,
+  'credits.alert': z.object({ threshold: z.number(), balance: z.number() }),
+  'queue.paused': z.object({ reason: pauseReasonSchema, message: z.string() }),
+  'settings.changed': settingsSchema,
+  'key.changed': keyStatusSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Commands = typeof commands;

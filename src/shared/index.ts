@@ -2,5 +2,8 @@ export * from './contract';
 export * from './credits';
 export * from './error-codes';
 export * from './errors';
+export * from './jobs';
+export * from './library';
 export * from './post';
+export * from './settings';
 export * from './subtitles';

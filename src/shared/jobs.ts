@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { errorInfoSchema } from './errors';
+import { qualityPreferenceSchema, subtitleSaveFormatSchema } from './settings';
+
+export const JOB_STATES = ['queued', 'extracting', 'downloading', 'processing', 'done', 'failed', 'paused', 'canceled'] as const;
+export const jobStateSchema = z.enum(JOB_STATES);
+export type JobState = z.infer<typeof jobStateSchema>;
+
+export const jobKindSchema = z.enum(['post', 'playlist']);
+export type JobKind = z.infer<typeof jobKindSchema>;
+
+/** Why a job waits in `paused` when the user did not pause it: the queue resumes it itself. */
+export const pauseReasonSchema = z.enum(['user', 'out_of_credits', 'key_required', 'shutdown']);
+export type PauseReason = z.infer<typeof pauseReasonSchema>;
+
+export const downloadOptionsSchema = z
+  .object({
+    quality: qualityPreferenceSchema.optional(),
+    audioLanguages: z.array(z.string().max(35)).max(10).optional(),
+    subtitles: z
+      .object({
+        languages: z.array(z.string().max(35)).max(20),
+        format: subtitleSaveFormatSchema,
+        embed: z.boolean(),
+      })
+      .strict()
+      .optional(),
+    folder: z.string().max(4096).optional(),
+  })
+  .strict();
+export type DownloadOptions = z.infer<typeof downloadOptionsSchema>;
+
+export const jobProgressSchema = z.object({
+  bytes: z.number(),
+  total: z.number().optional(),
+  speed: z.number(),
+  etaSeconds: z.number().optional(),
+});
+export type JobProgress = z.infer<typeof jobProgressSchema>;
+
+/** A job as the faces see it. */
+export const jobViewSchema = z.object({
+  id: z.number().int(),
+  kind: jobKindSchema,
+  url: z.string(),
+  state: jobStateSchema,
+  pauseReason: pauseReasonSchema.optional(),
+  position: z.number(),
+  title: z.string(),
+  site: z.string().optional(),
+  thumbnail: z.string().optional(),
+  parentId: z.number().int().optional(),
+  libraryPostId: z.number().int().optional(),
+  progress: jobProgressSchema,
+  error: errorInfoSchema.optional(),
+  attempts: z.number().int(),
+  /** Playlist jobs: how many posts were queued from pages so far. */
+  itemsQueued: z.number().int().optional(),
+  files: z.array(z.string()),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type JobView = z.infer<typeof jobViewSchema>;
