@@ -1,0 +1,4 @@
+export * from './file-name-template';
+export * from './resolve-inside';
+export * from './sanitize-file-name';
+export * from './unique-name';
