@@ -14,8 +14,12 @@ export const UI_LANGUAGES = ['en', 'zh', 'ja', 'es', 'de'] as const;
 export const uiLanguageSchema = z.enum(UI_LANGUAGES);
 export type UiLanguage = z.infer<typeof uiLanguageSchema>;
 
-/** 'best' = the recommended variant, 'original' = quality 9999 when offered, else a height cap. */
+/**
+ * 'recommended' = the service's is_default pick, 'best' = the highest quality, 'original' =
+ * quality 9999 when offered, or a height cap (e.g. 1080 = at most 1080p).
+ */
 export const qualityPreferenceSchema = z.union([
+  z.literal('recommended'),
   z.literal('best'),
   z.literal('original'),
   z.number().int().min(144).max(8640),
@@ -69,7 +73,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   concurrency: 3,
   connectionsPerDownload: 4,
   speedLimit: 0,
-  preferredQuality: 'best',
+  preferredQuality: 'recommended',
   audioLanguages: [],
   saveSubtitles: false,
   subtitleLanguages: ['en'],

@@ -1,0 +1,27 @@
+import type {
+  CommandInput,
+  CommandName,
+  CommandResult,
+  Envelope,
+  EventName,
+  EventPayload,
+} from '../shared/contract';
+
+/**
+ * The engine as every face sees it. `dispatch` takes untrusted input (from IPC, a
+ * WebSocket or argv), validates it with the contract's schema and never throws: failures
+ * come back as `{ ok: false, error }`. `call` is the same with typed input for callers
+ * in this process (the CLI).
+ */
+export interface Core {
+  readonly dataDir: string;
+  dispatch(name: CommandName, input: unknown): Promise<Envelope<unknown>>;
+  call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<Envelope<CommandResult<N>>>;
+  on<E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /** Every event, for transports that forward them all (IPC, WebSocket). */
+  onAny(listener: (name: EventName, payload: unknown) => void): () => void;
+  /** Resolves when no job is queued or running (done, failed, canceled or paused remain). */
+  idle(): Promise<void>;
+  /** Pauses in-flight work, records it for the next start, closes the database. */
+  close(): Promise<void>;
+}

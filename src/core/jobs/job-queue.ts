@@ -1,0 +1,284 @@
+import type { ErrorInfo } from '../../shared/errors';
+import type { JobState, PauseReason } from '../../shared/jobs';
+import type { EventBus } from '../events/event-bus';
+import { Coalescer } from '../events/event-bus';
+import { isActive } from './job-state';
+import type { JobPatch, JobRecord, JobStore } from './job-store';
+import { jobView } from './job-store';
+
+/** How a runner's work on a job ended. */
+export type JobOutcome =
+  | { kind: 'done'; patch?: JobPatch }
+  | { kind: 'failed'; error: ErrorInfo & { retryable: boolean } }
+  /** The job cannot go on until something outside changes (credits, the key). */
+  | { kind: 'blocked'; reason: Exclude<PauseReason, 'user' | 'shutdown'>; error: ErrorInfo }
+  /** The signal fired: the queue already recorded why (pause, cancel, shutdown). */
+  | { kind: 'aborted' };
+
+export interface JobContext {
+  readonly signal: AbortSignal;
+  /** Moves the job to the next pipeline state (extracting, downloading, processing). */
+  enter(state: Extract<JobState, 'extracting' | 'downloading' | 'processing'>, patch?: JobPatch): JobRecord;
+  /** Persists fields of the job (checkpoints) and tells the faces. */
+  patch(patch: JobPatch): JobRecord;
+  progress(bytes: number, total: number | undefined, speed: number): void;
+}
+
+export type JobRunner = (job: JobRecord, context: JobContext) => Promise<JobOutcome>;
+
+export interface JobQueueOptions {
+  store: JobStore;
+  events: EventBus;
+  concurrency: () => number;
+  runPost: JobRunner;
+  runPlaylist: JobRunner;
+  /** Delays before automatic retries of retryable failures; its length caps the attempts. */
+  retryDelaysMs?: readonly number[];
+  now?: () => number;
+}
+
+const PLAYLIST_CONCURRENCY = 2;
+const PROGRESS_INTERVAL_MS = 250;
+const PROGRESS_PERSIST_MS = 2_000;
+
+interface Running {
+  controller: AbortController;
+  done: Promise<void>;
+  /** What the queue decided while the runner was still unwinding. */
+  stopAs?: { state: 'paused' | 'canceled' | 'queued'; reason?: PauseReason };
+  speed: number;
+  persistedAt: number;
+}
+
+/**
+ * The scheduler: runs queued jobs up to the concurrency setting, applies user actions
+ * (pause, resume, cancel, retry, reorder) and turns runner outcomes into state changes.
+ * Job updates reach the faces coalesced to a few per second.
+ */
+export class JobQueue {
+  readonly #options: JobQueueOptions;
+  readonly #running = new Map<number, Running>();
+  readonly #updates: Coalescer<number, JobRecord>;
+  readonly #idleWaiters: Array<() => void> = [];
+  readonly #now: () => number;
+  #closed = false;
+  #retryTimer: NodeJS.Timeout | undefined;
+
+  constructor(options: JobQueueOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    this.#updates = new Coalescer(PROGRESS_INTERVAL_MS, (id, job) =>
+      options.events.emit('job.updated', jobView(job, this.#running.get(id)?.speed ?? 0)),
+    );
+  }
+
+  /** Re-queues what a crash or shutdown interrupted, then starts working. */
+  start(): void {
+    this.#options.store.requeueInterrupted();
+    this.pump();
+  }
+
+  pump(): void {
+    if (this.#closed) return;
+    const { store } = this.#options;
+    const runningOf = (kind: JobRecord['kind']) => [...this.#running.keys()].filter((id) => store.get(id)?.kind === kind).length;
+    const freePosts = this.#options.concurrency() - runningOf('post');
+    if (freePosts > 0) for (const job of store.runnable('post', freePosts)) this.#run(job, this.#options.runPost);
+    const freePlaylists = PLAYLIST_CONCURRENCY - runningOf('playlist');
+    if (freePlaylists > 0) for (const job of store.runnable('playlist', freePlaylists)) this.#run(job, this.#options.runPlaylist);
+    this.#scheduleRetryWakeUp();
+    this.#checkIdle();
+  }
+
+  pause(ids?: readonly number[], reason: PauseReason = 'user'): number {
+    return this.#act(ids, ['queued', 'extracting', 'downloading', 'processing'], (job) => this.#stop(job, 'paused', reason));
+  }
+
+  resume(ids?: readonly number[], onlyReason?: PauseReason): number {
+    const changed = this.#act(ids, ['paused'], (job) => {
+      if (onlyReason && job.pauseReason !== onlyReason) return false;
+      return this.#transition(job.id, 'queued', { pauseReason: undefined, nextAttemptAt: undefined });
+    });
+    this.pump();
+    return changed;
+  }
+
+  cancel(ids?: readonly number[]): number {
+    return this.#act(ids, ['queued', 'extracting', 'downloading', 'processing', 'paused', 'failed'], (job) => this.#stop(job, 'canceled'));
+  }
+
+  retry(ids?: readonly number[]): number {
+    const changed = this.#act(ids, ['failed', 'canceled'], (job) =>
+      this.#transition(job.id, 'queued', { error: undefined, attempts: 0, nextAttemptAt: undefined }),
+    );
+    this.pump();
+    return changed;
+  }
+
+  move(id: number, toIndex: number): boolean {
+    const moved = this.#options.store.move(id, toIndex);
+    if (moved) for (const job of this.#options.store.list()) this.#updates.push(job.id, job);
+    return moved;
+  }
+
+  clear(states: readonly JobState[]): number {
+    const removed = this.#options.store.remove(states);
+    for (const id of removed) this.#options.events.emit('job.removed', { id });
+    return removed.length;
+  }
+
+  /** Pauses every queued job that would need an extraction (out of credits, no key). */
+  holdExtractions(reason: 'out_of_credits' | 'key_required'): number {
+    const waiting = this.#options.store.list(['queued']).filter((job) => job.kind === 'playlist' || !job.post);
+    return this.pause(
+      waiting.map((job) => job.id),
+      reason,
+    );
+  }
+
+  speedOf(id: number): number {
+    return this.#running.get(id)?.speed ?? 0;
+  }
+
+  idle(): Promise<void> {
+    return new Promise((resolve) => {
+      this.#idleWaiters.push(resolve);
+      this.#checkIdle();
+    });
+  }
+
+  /** Stops every running job and puts it back in the queue for the next start. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#retryTimer) clearTimeout(this.#retryTimer);
+    const running = [...this.#running.entries()];
+    for (const [id, entry] of running) {
+      entry.stopAs = { state: 'queued' };
+      entry.controller.abort(new Error('Trove is shutting down.'));
+      const job = this.#options.store.get(id);
+      if (job && isActive(job.state)) this.#options.store.transition(id, 'queued');
+    }
+    await Promise.all(running.map(([, entry]) => entry.done));
+    this.#updates.flush();
+  }
+
+  #act(ids: readonly number[] | undefined, from: readonly JobState[], apply: (job: JobRecord) => boolean): number {
+    const jobs = ids ? ids.map((id) => this.#options.store.get(id)).filter((job) => job !== undefined) : this.#options.store.list(from);
+    let changed = 0;
+    for (const job of jobs) if (from.includes(job.state) && apply(job)) changed++;
+    this.#checkIdle();
+    return changed;
+  }
+
+  #stop(job: JobRecord, state: 'paused' | 'canceled', reason?: PauseReason): boolean {
+    const running = this.#running.get(job.id);
+    if (running) {
+      running.stopAs = { state, ...(reason ? { reason } : {}) };
+      running.controller.abort(new Error(state === 'paused' ? 'Paused.' : 'Canceled.'));
+    }
+    return this.#transition(job.id, state, state === 'paused' ? { pauseReason: reason ?? 'user' } : {});
+  }
+
+  #transition(id: number, state: JobState, patch: JobPatch = {}): boolean {
+    const result = this.#options.store.transition(id, state, patch);
+    if (result.ok) this.#updates.push(id, result.value);
+    return result.ok;
+  }
+
+  #run(job: JobRecord, runner: JobRunner): void {
+    const controller = new AbortController();
+    const entry: Running = { controller, done: Promise.resolve(), speed: 0, persistedAt: 0 };
+    this.#running.set(job.id, entry);
+    const context = this.#context(job.id, entry);
+    entry.done = runner(job, context)
+      .catch((error: unknown): JobOutcome => ({
+        kind: 'failed',
+        error: { code: 'internal', message: `Unexpected error: ${error instanceof Error ? error.message : String(error)}`, retryable: false },
+      }))
+      .then((outcome) => this.#settle(job.id, entry, outcome))
+      .finally(() => {
+        this.#running.delete(job.id);
+        this.pump();
+      });
+  }
+
+  #context(id: number, entry: Running): JobContext {
+    const { store } = this.#options;
+    return {
+      signal: entry.controller.signal,
+      enter: (state, patch = {}) => {
+        // A stopped job must not move on while its runner unwinds.
+        entry.controller.signal.throwIfAborted();
+        const result = store.transition(id, state, patch);
+        if (!result.ok) throw new Error(result.error.message);
+        this.#updates.push(id, result.value);
+        return result.value;
+      },
+      patch: (patch) => {
+        const job = store.update(id, patch);
+        if (!job) throw new Error(`Job ${id} disappeared.`);
+        this.#updates.push(id, job);
+        return job;
+      },
+      progress: (bytes, total, speed) => {
+        entry.speed = speed;
+        const patch = { progressBytes: bytes, ...(total !== undefined ? { progressTotal: total } : {}) };
+        // Progress reaches the disk only every few seconds: it is a display, not a
+        // checkpoint (the .part files are).
+        let job: JobRecord | undefined;
+        if (this.#now() - entry.persistedAt >= PROGRESS_PERSIST_MS) {
+          job = store.update(id, patch);
+          entry.persistedAt = this.#now();
+        } else {
+          const stored = store.get(id);
+          job = stored && { ...stored, ...patch };
+        }
+        if (job) this.#updates.push(id, job);
+      },
+    };
+  }
+
+  #settle(id: number, entry: Running, outcome: JobOutcome): void {
+    entry.speed = 0;
+    const job = this.#options.store.get(id);
+    if (!job || entry.stopAs || outcome.kind === 'aborted') {
+      if (job) this.#updates.push(id, job);
+      return;
+    }
+    switch (outcome.kind) {
+      case 'done':
+        this.#transition(id, 'done', { ...outcome.patch, error: undefined, nextAttemptAt: undefined });
+        return;
+      case 'blocked':
+        this.#transition(id, 'paused', { pauseReason: outcome.reason, error: outcome.error });
+        this.holdExtractions(outcome.reason);
+        this.#options.events.emit('queue.paused', { reason: outcome.reason, message: outcome.error.message });
+        return;
+      case 'failed': {
+        const delays = this.#options.retryDelaysMs ?? [];
+        const attempts = job.attempts + 1;
+        const delay = delays[attempts - 1];
+        if (outcome.error.retryable && delay !== undefined) {
+          this.#transition(id, 'queued', { attempts, error: outcome.error, nextAttemptAt: this.#now() + delay });
+        } else {
+          this.#transition(id, 'failed', { attempts, error: outcome.error });
+        }
+      }
+    }
+  }
+
+  #scheduleRetryWakeUp(): void {
+    if (this.#retryTimer) clearTimeout(this.#retryTimer);
+    this.#retryTimer = undefined;
+    const at = this.#options.store.nextRetryAt();
+    if (at === undefined || this.#closed) return;
+    this.#retryTimer = setTimeout(() => this.pump(), Math.max(10, at - this.#now()));
+    this.#retryTimer.unref();
+  }
+
+  #checkIdle(): void {
+    if (this.#running.size > 0 || this.#options.store.list(['queued']).length > 0) return;
+    this.#updates.flush();
+    for (const resolve of this.#idleWaiters.splice(0)) resolve();
+  }
+}
