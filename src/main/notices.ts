@@ -1,0 +1,27 @@
+import type { EventPayload } from '../shared/contract';
+import type { JobState, JobView } from '../shared/jobs';
+
+/** A native notification's text. The main process is English-only for now (see docs/desktop.md). */
+export interface Notice {
+  title: string;
+  body: string;
+}
+
+/** A notice when a job has just finished or failed; nothing for progress or repeated updates. */
+export function jobNotice(previous: JobState | undefined, job: JobView): Notice | undefined {
+  if (previous === job.state) return undefined;
+  if (job.state === 'done' && job.kind === 'post') return { title: 'Download finished', body: job.title };
+  if (job.state === 'done') return { title: 'Playlist queued', body: `${job.title}: ${job.itemsQueued ?? 0} posts` };
+  if (job.state === 'failed') {
+    return { title: 'Download failed', body: `${job.title}: ${job.error?.message ?? 'unknown error'}` };
+  }
+  return undefined;
+}
+
+export function balanceNotice(alert: EventPayload<'credits.alert'>): Notice {
+  const balance = alert.balance.toLocaleString('en');
+  if (alert.threshold === 0 || alert.balance <= 0) {
+    return { title: 'Out of credits', body: 'The queue is paused until credits are added to your account.' };
+  }
+  return { title: 'Credits running low', body: `${balance} credits left (below ${alert.threshold.toLocaleString('en')}).` };
+}

@@ -1,0 +1,4 @@
+export * from './byte-range';
+export * from './content-type';
+export * from './file-response';
+export * from './resolve-media-path';

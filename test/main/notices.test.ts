@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { offerableLink } from '../../src/main/clipboard-link';
+import { balanceNotice, jobNotice } from '../../src/main/notices';
+import type { JobView } from '../../src/shared/jobs';
+
+const job: JobView = {
+  id: 1,
+  kind: 'post',
+  url: 'https://video.example/watch/a',
+  state: 'done',
+  position: 1,
+  title: 'A clip',
+  progress: { bytes: 10, total: 10, speed: 0 },
+  attempts: 1,
+  files: ['/tmp/a.mp4'],
+  createdAt: 0,
+  updatedAt: 0,
+};
+
+describe('jobNotice', () => {
+  it('announces a job that just finished or failed, once', () => {
+    expect(jobNotice('processing', job)).toEqual({ title: 'Download finished', body: 'A clip' });
+    expect(jobNotice('done', job)).toBeUndefined();
+    const failed = { ...job, state: 'failed' as const, error: { code: 'private_content', message: 'This post is private.' } };
+    expect(jobNotice('downloading', failed)).toEqual({ title: 'Download failed', body: 'A clip: This post is private.' });
+  });
+
+  it('stays quiet for progress and pauses', () => {
+    expect(jobNotice('queued', { ...job, state: 'downloading' })).toBeUndefined();
+    expect(jobNotice('downloading', { ...job, state: 'paused' })).toBeUndefined();
+  });
+});
+
+describe('balanceNotice', () => {
+  it('names the threshold crossed, and explains an empty balance', () => {
+    expect(balanceNotice({ threshold: 2000, balance: 1999 }).body).toBe('1,999 credits left (below 2,000).');
+    expect(balanceNotice({ threshold: 0, balance: 0 }).title).toBe('Out of credits');
+  });
+});
+
+describe('offerableLink', () => {
+  it('offers a copied link once', () => {
+    expect(offerableLink('  https://video.example/watch/a \n', undefined)).toBe('https://video.example/watch/a');
+    expect(offerableLink('https://video.example/watch/a', 'https://video.example/watch/a')).toBeUndefined();
+  });
+
+  it('ignores prose, several lines and other schemes', () => {
+    expect(offerableLink('look at https://video.example/watch/a', undefined)).toBeUndefined();
+    expect(offerableLink('https://a.example/1\nhttps://a.example/2', undefined)).toBeUndefined();
+    expect(offerableLink('file:///etc/passwd', undefined)).toBeUndefined();
+    expect(offerableLink('', undefined)).toBeUndefined();
+  });
+});
