@@ -1,0 +1,4 @@
+export { startSandbox } from './start-sandbox';
+export { COST_BY_ENDPOINT } from './billing';
+export { LEGACY_RATE_RULES, V1_RATE_RULES } from './rate-limit';
+export type { FaultKind, FaultSpec, Sandbox, SandboxCharge, SandboxOptions, SandboxStats } from './types';
