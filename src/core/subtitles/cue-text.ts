@@ -15,17 +15,29 @@ export function normalizeCueText(text: string): string {
 }
 
 /**
- * Removes the markup that SRT, WebVTT and YouTube's srv1 put inside text: HTML-like tags
- * (`<i>`, `<b>`, `<font color=…>`, `<c.yellow>`, `<v Bob>`), WebVTT timestamp tags
- * (`<00:00:01.000>`), ruby annotations (`<rt>…</rt>`, which would otherwise run into the
- * base text) and ASS override blocks (`{\an8}`); `<br>` becomes a line break.
+ * The tag names SRT and WebVTT files use for styling, voices and ruby. Only these are
+ * markup: SRT cannot escape `<`, so `<sigh>` or `<sample>` in an SRT file is text.
+ */
+const TAG_NAMES = 'b|i|u|s|c|v|font|lang|ruby|rt|rp|span|br';
+const MARKUP_TAG = new RegExp(`<\\/?(?:${TAG_NAMES})(?=[\\s./>])[^<>]*>`, 'gi');
+/** WebVTT's karaoke timestamps inside cue text: `<00:00:01.000>`. */
+const TIMESTAMP_TAG = /<\d[\d:.]*>/g;
+
+/** Where a `<` starts something stripMarkup would remove: writers escape it there. */
+export const MARKUP_START = new RegExp(`<(?=\\/?(?:${TAG_NAMES})(?:[\\s./>]|$)|\\d[\\d:.]*>)`, 'gi');
+
+/**
+ * Removes the markup that SRT, WebVTT and YouTube's srv1 put inside text: styling and
+ * voice tags (`<i>`, `<b>`, `<font color=…>`, `<c.yellow>`, `<v Bob>`), karaoke
+ * timestamps, ruby annotations (`<rt>…</rt>`, which would otherwise run into the base
+ * text) and ASS override blocks (`{\an8}`); `<br>` becomes a line break.
  */
 export function stripMarkup(text: string): string {
   return text
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<rt\b[^<>]*>[^<]*<\/rt\s*>/gi, '')
-    .replace(/<\/?[A-Za-z][^<>]*>/g, '')
-    .replace(/<\d[\d:.]*>/g, '')
+    .replace(MARKUP_TAG, '')
+    .replace(TIMESTAMP_TAG, '')
     .replace(/\{\\[^{}]*\}/g, '');
 }
 

@@ -8,7 +8,7 @@ describe('parseSrt', () => {
       cues(
         [1000, 2500, 'Hello & welcome'],
         [2000, 4000, 'Top line\nsecond\u00a0line'],
-        [3000, 3500, 'out of order \u2019quoted\u2019'],
+        [3000, 3500, 'out of order \u2019quoted\u2019 <sigh>'],
         [7000, 8250, 'no number above <tag>'],
         [9500, 10750, 'missing blank line before'],
         [12000, 13000, 'text with a blank line\ninside it'],

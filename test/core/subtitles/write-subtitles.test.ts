@@ -8,7 +8,7 @@ const FIXTURES = ['edge-cases.srt', 'edge-cases.vtt', 'edge-cases.ttml', 'edge-c
 /** Text a naive writer would let the reader take for markup, timing or a cue break. */
 const TRICKY = cues(
   [0, 1500, 'Tom & Jerry &amp; co &#39;quoted&#39;'],
-  [1500, 2000, '<i>not italic</i> a < b > c'],
+  [1500, 2000, '<i>not italic</i> a < b > c <sigh> <00:01.000>'],
   [2000, 3000, 'an arrow --> inside\n00:00:05,000 --> 00:00:06,000'],
   [3000, 4000, '{\\an8} literal override'],
   [4000, 5000, '42'],
@@ -29,11 +29,11 @@ describe('writeSrt and writeVtt', () => {
   it('escape what would read as markup, and keep plain text readable', () => {
     const srt = writeSrt(TRICKY);
     expect(srt).toContain('\nTom & Jerry &amp;amp; co &amp;#39;quoted&amp;#39;\n');
-    expect(srt).toContain('\n&lt;i>not italic&lt;/i> a < b > c\n');
+    expect(srt).toContain('\n&lt;i>not italic&lt;/i> a < b > c <sigh> &lt;00:01.000>\n');
     expect(srt).toContain('\nan arrow --&gt; inside\n00:00:05,000 --&gt; 00:00:06,000\n');
     expect(srt).toContain('\n&#123;\\an8} literal override\n');
     expect(srt).toContain('\nblank\nlines dropped\n');
-    expect(writeVtt(TRICKY)).toContain('\n&lt;i&gt;not italic&lt;/i&gt; a &lt; b &gt; c\n');
+    expect(writeVtt(TRICKY)).toContain('\n&lt;i&gt;not italic&lt;/i&gt; a &lt; b &gt; c &lt;sigh&gt; &lt;00:01.000&gt;\n');
   });
 
   it('read back exactly what they wrote, tricky text included', () => {
