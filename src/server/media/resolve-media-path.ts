@@ -28,8 +28,8 @@ const notFound: Result<never, MediaPathError> = {
 const FORBIDDEN_ENCODED = /%(2f|5c|00)/i;
 const MAX_URL_PATH = 8192;
 
-/** The decoded path segments of an encoded URL path, or why it is refused. */
-function decodeSegments(urlPath: string): Result<string[], MediaPathError> {
+/** The decoded segments of an encoded URL path, or why it is refused (.., encoded separators, NUL). */
+export function decodeUrlPath(urlPath: string): Result<string[], MediaPathError> {
   if (urlPath.length > MAX_URL_PATH) return badPath('The media path is too long.');
   if (!urlPath.startsWith('/')) return badPath('The media path must be absolute.');
   if (FORBIDDEN_ENCODED.test(urlPath) || urlPath.includes('\\') || urlPath.includes('\0')) {
@@ -64,13 +64,25 @@ async function rootForms(roots: readonly string[]): Promise<{ given: string[]; r
 
 /** The real path of the regular file an encoded media URL path names, if it is inside a root. */
 export async function resolveMediaPath(roots: readonly string[], urlPath: string): Promise<Result<string, MediaPathError>> {
-  const decoded = decodeSegments(urlPath);
+  const decoded = decodeUrlPath(urlPath);
   if (!decoded.ok) return decoded;
   const segments = decoded.value;
-  const windows = path.sep === '\\';
-  const candidate = windows ? path.resolve(segments.join('\\')) : path.resolve(`/${segments.join('/')}`);
-  if (windows && !/^[A-Za-z]:$/.test(segments[0] ?? '')) return badPath('The media path must start with a drive letter.');
+  if (path.sep === '\\') {
+    if (!/^[A-Za-z]:$/.test(segments[0] ?? '')) return badPath('The media path must start with a drive letter.');
+    return confineToRoots(roots, path.resolve(segments.join('\\')));
+  }
+  return confineToRoots(roots, path.resolve(`/${segments.join('/')}`));
+}
 
+/** A file of the built renderer for a URL path ("/" is index.html), with the same refusals. */
+export async function resolveStaticPath(root: string, urlPath: string): Promise<Result<string, MediaPathError>> {
+  const decoded = decodeUrlPath(urlPath === '/' ? '/index.html' : urlPath);
+  if (!decoded.ok) return decoded;
+  return confineToRoots([root], path.resolve(root, ...decoded.value));
+}
+
+/** `candidate` as a real path, when it is a regular file inside a root after following every symlink. */
+async function confineToRoots(roots: readonly string[], candidate: string): Promise<Result<string, MediaPathError>> {
   const forms = await rootForms(roots);
   // Lexical check first, so nothing outside the roots is even probed on disk.
   if (![...forms.given, ...forms.real].some((root) => isWithin(root, candidate))) return outside;

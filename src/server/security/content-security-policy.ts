@@ -14,15 +14,15 @@ export interface CspOptions {
   imageSources?: readonly string[];
   /** Extra sources for audio and video (the media scheme in Electron). */
   mediaSources?: readonly string[];
-  /** Vite's dev server injects <style> elements; production builds never need this. */
-  allowInlineStyles?: boolean;
+  /** Vite's dev server injects inline <style> and a React refresh <script>; builds never need this. */
+  devServer?: boolean;
 }
 
 export function contentSecurityPolicy(options: CspOptions = {}): string {
   const directives: Array<[string, ...string[]]> = [
     ['default-src', "'none'"],
-    ['script-src', "'self'"],
-    ['style-src', "'self'", ...(options.allowInlineStyles ? ["'unsafe-inline'"] : [])],
+    ['script-src', "'self'", ...(options.devServer ? ["'unsafe-inline'"] : [])],
+    ['style-src', "'self'", ...(options.devServer ? ["'unsafe-inline'"] : [])],
     ['img-src', "'self'", 'data:', 'blob:', ...(options.imageSources ?? [])],
     ['media-src', "'self'", 'blob:', ...(options.mediaSources ?? [])],
     ['font-src', "'self'"],

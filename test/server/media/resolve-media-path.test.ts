@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveMediaPath } from '../../../src/server/media/resolve-media-path';
+import { resolveMediaPath, resolveStaticPath } from '../../../src/server/media/resolve-media-path';
 
 let base: string;
 let library: string;
@@ -89,5 +89,15 @@ describe('resolveMediaPath', () => {
       ok: false,
       error: { code: 'media_outside_roots' },
     });
+  });
+});
+
+describe('resolveStaticPath', () => {
+  it('serves index.html for "/" and files of the bundle, nothing outside it', async () => {
+    await writeFile(path.join(library, 'index.html'), '<!doctype html>');
+    expect(await resolveStaticPath(library, '/')).toEqual({ ok: true, value: path.join(library, 'index.html') });
+    expect(await resolveStaticPath(library, '/../secret.txt')).toMatchObject({ ok: false, error: { code: 'media_bad_path' } });
+    expect(await resolveStaticPath(library, '/%2e%2e%2fsecret.txt')).toMatchObject({ ok: false, error: { code: 'media_bad_path' } });
+    expect(await resolveStaticPath(library, '/escape.txt')).toMatchObject({ ok: false, error: { code: 'media_outside_roots' } });
   });
 });

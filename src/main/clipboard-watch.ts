@@ -1,0 +1,42 @@
+import { clipboard } from 'electron';
+import type { Core } from '../core/core-api';
+import { offerableLink } from './clipboard-link';
+import { notify } from './notifications';
+
+const POLL_MS = 1000;
+
+/**
+ * Optional (setting `clipboardWatching`, off by default): when a single http(s) link is
+ * copied, a notification offers to download it. Nothing is charged unless the user clicks.
+ * The clipboard is polled because no platform offers a change event to Electron.
+ */
+export async function watchClipboard(core: Core, showWindow: () => void): Promise<() => void> {
+  let timer: NodeJS.Timeout | undefined;
+  let lastOffered: string | undefined;
+  const poll = async (): Promise<void> => {
+    const link = offerableLink(await clipboard.readText(), lastOffered);
+    if (!link) return;
+    lastOffered = link;
+    notify({ title: 'Download this link?', body: `${link}\nClick to add it to the queue.` }, () => {
+      void core.call('jobs.add', { source: { kind: 'link', url: link }, options: {} });
+      showWindow();
+    });
+  };
+  const apply = async (enabled: boolean): Promise<void> => {
+    if (enabled && !timer) {
+      timer = setInterval(() => void poll(), POLL_MS);
+      // What is on the clipboard already was not copied for us: only later copies count.
+      lastOffered = (await clipboard.readText()).trim();
+    } else if (!enabled && timer) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  };
+  const settings = await core.call('settings.get', {});
+  await apply(settings.ok && settings.value.clipboardWatching);
+  const stop = core.on('settings.changed', (next) => void apply(next.clipboardWatching));
+  return () => {
+    stop();
+    void apply(false);
+  };
+}
