@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { WebSocket } from 'ws';
+import type { Core } from '../core/core-api';
+import { fileResponse } from './media/file-response';
+import { resolveMediaPath, resolveStaticPath } from './media/resolve-media-path';
+import type { MediaPathError } from './media/resolve-media-path';
+import { checkRequest, isLoopbackAddress, tokenCookie } from './request-gate';
+import type { GateConfig, GateVerdict } from './request-gate';
+import { contentSecurityPolicy, remoteImageSources } from './security/content-security-policy';
+import { replyTo } from './socket-messages';
+import type { ServerEvent } from './socket-messages';
+
+export interface WebServerOptions {
+  core: Core;
+  /** 0 picks a free port. */
+  port: number;
+  /** Default 127.0.0.1. Any other value (set with --host) also lets other machines connect. */
+  host?: string;
+  /** Default: 32 random bytes, generated at start. */
+  token?: string;
+  /** The built renderer (out/renderer). */
+  staticDir: string;
+}
+
+export interface WebServer {
+  /** The address to open, token included (printed at start, like Jupyter). */
+  url: string;
+  origin: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+export const SOCKET_PATH = '/ws';
+export const MEDIA_PREFIX = '/media';
+const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+const BASE_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+function sendText(response: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { ...BASE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
+  response.end(`${message}\n`);
+}
+
+const pathStatus = (error: MediaPathError): number => (error.code === 'media_not_found' ? 404 : error.code === 'media_bad_path' ? 400 : 403);
+
+function requestParts(request: IncomingMessage, port: number, upgrade: boolean) {
+  return {
+    remoteAddress: request.socket.remoteAddress,
+    host: request.headers.host,
+    url: new URL(request.url ?? '/', `http://127.0.0.1:${port}`),
+    cookie: request.headers.cookie,
+    origin: request.headers.origin,
+    upgrade,
+  };
+}
+
+/**
+ * Web mode: the built renderer, the media route and the contract over one WebSocket,
+ * all behind the request gate. The API key never crosses it: no command returns it.
+ */
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const host = options.host ?? '127.0.0.1';
+  const token = options.token ?? randomBytes(32).toString('base64url');
+  const { core } = options;
+  const sockets = new Set<WebSocket>();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  // Binding a loopback address keeps the server private whatever the flags said.
+  let config: GateConfig = { token, port: options.port, allowRemote: !isLoopbackAddress(host) && host !== 'localhost' };
+
+  const csp = async (): Promise<string> => {
+    const settings = await core.call('settings.get', {});
+    return contentSecurityPolicy({ imageSources: remoteImageSources(settings.ok ? settings.value.serviceUrl : '') });
+  };
+
+  const mediaRoots = async (): Promise<string[]> => {
+    const settings = await core.call('settings.get', {});
+    return [settings.ok ? settings.value.downloadFolder : '', core.dataDir];
+  };
+
+  async function serveFile(response: ServerResponse, request: IncomingMessage, file: string, extra: Record<string, string>): Promise<void> {
+    const answer = await fileResponse(file, request.headers.range, request.method === 'HEAD');
+    response.writeHead(answer.status, { ...BASE_HEADERS, ...answer.headers, ...extra });
+    if (!answer.body) {
+      response.end();
+      return;
+    }
+    const body = answer.body();
+    body.on('error', () => response.destroy());
+    body.pipe(response);
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const parts = requestParts(request, config.port, false);
+    const verdict: GateVerdict = checkRequest(parts, config);
+    if (verdict.kind === 'deny') return sendText(response, verdict.status, verdict.message);
+    if (verdict.kind === 'set-cookie-and-redirect') {
+      response.writeHead(303, { ...BASE_HEADERS, 'Set-Cookie': tokenCookie(config), Location: verdict.location, 'Cache-Control': 'no-store' });
+      response.end();
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return sendText(response, 405, 'Only GET and HEAD.', { Allow: 'GET, HEAD' });
+    const { pathname } = parts.url;
+    if (pathname.startsWith(`${MEDIA_PREFIX}/`)) {
+      const resolved = await resolveMediaPath(await mediaRoots(), pathname.slice(MEDIA_PREFIX.length));
+      if (!resolved.ok) return sendText(response, pathStatus(resolved.error), resolved.error.message);
+      return serveFile(response, request, resolved.value, {});
+    }
+    const resolved = await resolveStaticPath(options.staticDir, pathname);
+    if (!resolved.ok) return sendText(response, pathStatus(resolved.error), resolved.error.message);
+    const isPage = resolved.value.endsWith('.html');
+    // The page carries the CSP and is never cached; hashed assets may be.
+    const extra: Record<string, string> = isPage ? { 'Content-Security-Policy': await csp(), 'Cache-Control': 'no-store' } : {};
+    return serveFile(response, request, resolved.value, extra);
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch(() => {
+      if (!response.headersSent) sendText(response, 500, 'Something went wrong inside Trove.');
+      else response.destroy();
+    });
+  });
+
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const parts = requestParts(request, config.port, true);
+    const verdict = checkRequest(parts, config);
+    if (verdict.kind !== 'allow' || parts.url.pathname !== SOCKET_PATH) {
+      const status = verdict.kind === 'deny' ? verdict.status : 404;
+      socket.end(`HTTP/1.1 ${status} Refused\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      sockets.add(ws);
+      ws.on('close', () => sockets.delete(ws));
+      ws.on('message', (data, isBinary) => {
+        if (isBinary) return;
+        void replyTo(core, data.toString()).then((reply) => {
+          if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(reply));
+        });
+      });
+    });
+  });
+
+  const stopEvents = core.onAny((event, payload) => {
+    const message = JSON.stringify({ event, payload } satisfies ServerEvent);
+    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(message);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  config = { ...config, port };
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const origin = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : urlHost}:${port}`;
+
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    port,
+    token,
+    async close() {
+      stopEvents();
+      for (const ws of sockets) ws.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
