@@ -1,0 +1,33 @@
+import type { ErrorInfo } from '../shared/errors';
+import { exitCodeForError } from './exit-codes';
+import type { ExitCode } from './exit-codes';
+import { nextStep } from './next-step';
+
+/** An error as the CLI reports it: the engine's code and message, what to do, and the exit code. */
+export interface Failure {
+  code: string;
+  message: string;
+  exitCode: ExitCode;
+  hint?: string;
+  /** Only with --debug, and only for unexpected errors (bugs). */
+  stack?: string;
+}
+
+export function failureFromError(error: Pick<ErrorInfo, 'code' | 'message'>, context: 'job' | 'command'): Failure {
+  const hint = nextStep(error.code);
+  return {
+    code: error.code,
+    message: error.message,
+    exitCode: exitCodeForError(error, context),
+    ...(hint !== undefined && { hint }),
+  };
+}
+
+/** How a failure reads in a terminal: the message, its code, then the way forward. */
+export function failureLines(failure: Failure): string[] {
+  return [
+    `Error: ${failure.message} (${failure.code})`,
+    ...(failure.hint !== undefined ? [`  → ${failure.hint}`] : []),
+    ...(failure.stack !== undefined ? [failure.stack] : []),
+  ];
+}

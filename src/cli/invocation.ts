@@ -1,0 +1,32 @@
+import type { DownloadOptions } from '../shared/jobs';
+import type { ApiVersion, SubtitleSaveFormat, UiLanguage } from '../shared/settings';
+
+/** Options every command accepts (before or after the command name). */
+export interface GlobalOptions {
+  serviceUrl?: string;
+  apiVersion?: ApiVersion;
+  dataDir?: string;
+  lang?: UiLanguage;
+  json: boolean;
+  quiet: boolean;
+  debug: boolean;
+}
+
+export type QueueAction = 'list' | 'pause' | 'resume' | 'cancel' | 'retry';
+
+/** What the user asked for, parsed and validated; one variant per command. */
+export type Invocation =
+  | { command: 'extract'; url: string; cursor?: string; force: boolean }
+  | { command: 'get'; urls: string[]; playlist: boolean; limit?: number; force: boolean; options: DownloadOptions }
+  | { command: 'subtitles'; url: string; languages?: string[]; format: SubtitleSaveFormat; folder?: string }
+  | { command: 'queue'; action: QueueAction; ids?: number[]; wait: boolean }
+  | { command: 'library'; action: 'list'; limit: number; offset: number }
+  | { command: 'library'; action: 'search'; words: string; limit: number; offset: number }
+  | { command: 'library'; action: 'show'; id: number }
+  | { command: 'library'; action: 'remove'; id: number; deleteFiles: boolean }
+  | { command: 'credits'; days: number }
+  | { command: 'key'; action: 'set' | 'status' | 'clear' }
+  | { command: 'sandbox'; args: string[] }
+  | { command: 'serve'; port?: number };
+
+export type CommandWord = Invocation['command'];
