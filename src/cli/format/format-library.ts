@@ -1,0 +1,36 @@
+import type { LibraryDetail, LibraryItem } from '../../shared/library';
+import { formatBytes } from '../format-units';
+
+export function libraryItemLine(item: LibraryItem): string {
+  const author = item.authorName ?? item.authorUsername;
+  return [
+    `#${item.id}`,
+    item.caption || '(no caption)',
+    ...(author !== undefined ? [`— ${author}`] : []),
+    `[${[item.site, ...item.mediaTypes].filter((part) => part !== undefined).join(', ')}]`,
+    formatBytes(item.totalSize),
+  ].join('  ');
+}
+
+export function libraryListLines(items: readonly LibraryItem[], total: number, offset: number): string[] {
+  if (items.length === 0) return [total === 0 ? 'The library is empty.' : 'Nothing here.'];
+  return [...items.map(libraryItemLine), `(${offset + 1}–${offset + items.length} of ${total})`];
+}
+
+export function libraryDetailLines(detail: LibraryDetail): string[] {
+  const stats = [
+    ...(detail.stats.viewCount !== undefined ? [`${detail.stats.viewCount} views`] : []),
+    ...(detail.stats.likeCount !== undefined ? [`${detail.stats.likeCount} likes`] : []),
+  ];
+  return [
+    libraryItemLine(detail),
+    ...(detail.text !== undefined && detail.text !== detail.caption ? [detail.text] : []),
+    ...(detail.postUrl !== undefined ? [`link: ${detail.postUrl}`] : []),
+    ...(detail.createdAt !== undefined ? [`posted: ${detail.createdAt}`] : []),
+    ...(stats.length > 0 ? [stats.join(', ')] : []),
+    ...detail.files.map(
+      (file) => `file: ${file.path}  ${file.kind}  ${formatBytes(file.size)}${file.codecs !== undefined ? `  ${file.codecs}` : ''}${file.exists ? '' : '  (missing)'}`,
+    ),
+    ...detail.subtitles.map((subtitle) => `subtitles: ${subtitle.path}  ${subtitle.languageName ?? subtitle.languageTag}  ${subtitle.format}`),
+  ];
+}

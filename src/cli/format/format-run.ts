@@ -1,0 +1,43 @@
+import type { JobView } from '../../shared/jobs';
+import { nextStep } from '../next-step';
+import { jobLine } from './format-job';
+
+/** The files a run wrote, in job order. */
+export const filesOfRun = (jobs: readonly JobView[]): string[] => jobs.filter((job) => job.state === 'done').flatMap((job) => job.files);
+
+/** Per job, what a script needs: where it ended and what it wrote. */
+export function jobSummary(job: JobView): Record<string, unknown> {
+  return {
+    id: job.id,
+    kind: job.kind,
+    url: job.url,
+    title: job.title,
+    state: job.state,
+    ...(job.parentId !== undefined && { parentId: job.parentId }),
+    ...(job.pauseReason !== undefined && { pauseReason: job.pauseReason }),
+    ...(job.libraryPostId !== undefined && { libraryPostId: job.libraryPostId }),
+    files: job.files,
+    ...(job.error !== undefined && { error: job.error }),
+  };
+}
+
+/** The closing summary of `get` and `queue resume|retry`: counts, what went wrong and why, the files. */
+export function runSummaryLines(jobs: readonly JobView[]): string[] {
+  const posts = jobs.filter((job) => job.kind === 'post');
+  const done = posts.filter((job) => job.state === 'done').length;
+  const problems = jobs.filter((job) => job.state !== 'done');
+  const files = filesOfRun(jobs);
+  return [
+    `${done} of ${posts.length} ${posts.length === 1 ? 'post' : 'posts'} done${problems.length > 0 ? `, ${problems.length} not` : ''}.`,
+    ...problems.flatMap((job) => {
+      const hint = job.error ? (nextStep(job.error.code) ?? `Run \`trove queue retry ${job.id}\` to try again.`) : pausedHint(job);
+      return [`  ${jobLine(job)}`, ...(hint !== undefined ? [`    → ${hint}`] : [])];
+    }),
+    ...(files.length > 0 ? ['Files:', ...files.map((file) => `  ${file}`)] : []),
+  ];
+}
+
+function pausedHint(job: JobView): string | undefined {
+  if (job.state !== 'paused') return undefined;
+  return job.pauseReason === undefined ? undefined : (nextStep(job.pauseReason) ?? 'Run `trove queue resume` to continue.');
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { filesOfRun, jobSummary, runSummaryLines } from '../../../src/cli/format/format-run';
+import { jobView } from '../job-view';
+
+describe('run summary', () => {
+  const jobs = [
+    jobView({ id: 1, kind: 'playlist', state: 'done', title: 'Profile' }),
+    jobView({ id: 2, parentId: 1, state: 'done', files: ['/out/a.mp4', '/out/a.en.srt'] }),
+    jobView({ id: 3, parentId: 1, state: 'failed', error: { code: 'http_status', message: 'The media host answered 404.' } }),
+    jobView({ id: 4, state: 'paused', pauseReason: 'out_of_credits' }),
+  ];
+
+  it('lists the files of the jobs that are done', () => {
+    expect(filesOfRun(jobs)).toEqual(['/out/a.mp4', '/out/a.en.srt']);
+  });
+
+  it('counts posts, explains each job not done with what to do, and lists the files', () => {
+    expect(runSummaryLines(jobs)).toEqual([
+      '1 of 3 posts done, 2 not.',
+      '  #3 failed [http_status] The media host answered 404.  Video 3',
+      '    → Run `trove queue retry 3` to try again.',
+      '  #4 paused (out_of_credits)  Video 4',
+      expect.stringMatching(/^ {4}→ Top up your credits/) as string,
+      'Files:',
+      '  /out/a.mp4',
+      '  /out/a.en.srt',
+    ]);
+  });
+
+  it('summarizes a job for scripts without its internal fields', () => {
+    expect(jobSummary(jobs[2]!)).toEqual({
+      id: 3,
+      kind: 'post',
+      url: 'https://video.example/watch/v3',
+      title: 'Video 3',
+      state: 'failed',
+      parentId: 1,
+      files: [],
+      error: { code: 'http_status', message: 'The media host answered 404.' },
+    });
+  });
+});
