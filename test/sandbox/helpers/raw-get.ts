@@ -14,7 +14,9 @@ export interface RawResponse {
  */
 export function rawGet(url: string, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
+    let responded = false;
     const req = get(url, { headers, agent: false, signal }, (res) => {
+      responded = true;
       const chunks: Buffer[] = [];
       const done = (): void =>
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), complete: res.complete });
@@ -23,6 +25,9 @@ export function rawGet(url: string, headers: Record<string, string> = {}, signal
       res.on('error', done);
       res.on('close', done);
     });
-    req.on('error', reject);
+    // Once the response has begun, its own events tell how it ended.
+    req.on('error', (error) => {
+      if (!responded) reject(error);
+    });
   });
 }

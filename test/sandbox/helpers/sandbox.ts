@@ -1,8 +1,13 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox';
 
+export interface ManualClock {
+  now: () => number;
+  advance: (ms: number) => void;
+}
+
 /** A clock tests move by hand. */
-export function manualClock(start = Date.now()): { now: () => number; advance: (ms: number) => void } {
+export function manualClock(start = Date.now()): ManualClock {
   let time = start;
   return { now: () => time, advance: (ms) => void (time += ms) };
 }
@@ -19,11 +24,14 @@ const pacers = new WeakMap<Sandbox, () => void>();
  */
 export const pace = (sandbox: Sandbox): void => pacers.get(sandbox)?.();
 
-/** Starts one sandbox for the test file (beforeAll) and closes it afterwards. */
-export function useSandbox(options: SandboxOptions = {}): () => Sandbox {
+/**
+ * Starts one sandbox for the test file (beforeAll) and closes it afterwards. Its clock is
+ * `clock` (a fresh manual clock by default), paced by the API helpers; a test that passes
+ * `options.now` runs the clock itself, unpaced.
+ */
+export function useSandbox(options: SandboxOptions = {}, clock: ManualClock = manualClock()): () => Sandbox {
   let sandbox: Sandbox | undefined;
   beforeAll(async () => {
-    const clock = manualClock();
     sandbox = await startSandbox({ now: clock.now, ...options });
     if (!options.now) pacers.set(sandbox, () => clock.advance(PACE_MS));
   });
