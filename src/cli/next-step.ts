@@ -1,11 +1,16 @@
 import { RETRYABLE_BY_CODE, apiErrorCodeSchema } from '../shared/error-codes';
 
+const NO_KEYCHAIN = 'No keychain is reachable: install and unlock a Secret Service (e.g. gnome-keyring), or set TROVE_API_KEY instead.';
+
 /** Advice keyed by error code: what the user can do about it from the command line. */
 const ADVICE: Readonly<Record<string, string>> = {
   unauthorized: 'Store a valid key with `trove key set` (it reads the key from stdin) or set TROVE_API_KEY.',
   key_required: 'Store a valid key with `trove key set` (it reads the key from stdin) or set TROVE_API_KEY.',
-  key_unavailable:
-    'No keychain is reachable: install and unlock a Secret Service (e.g. gnome-keyring), or set TROVE_API_KEY instead.',
+  key_unavailable: NO_KEYCHAIN,
+  keychain_unavailable: NO_KEYCHAIN,
+  keychain_error: 'Unlock the keychain and try again, or set TROVE_API_KEY instead.',
+  key_rejected: 'Copy the whole key from the developer console and run `trove key set` again.',
+  invalid_key: 'Copy the whole key from the developer console and run `trove key set` again.',
   out_of_credits: 'Top up your credits, then run `trove queue resume` to continue where it stopped.',
   invalid_input: 'Check the command with `trove help <command>`.',
   invalid_settings: 'Check the option values with `trove help`.',

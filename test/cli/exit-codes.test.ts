@@ -6,7 +6,9 @@ import { jobView } from './job-view';
 describe('exitCodeForError', () => {
   it('maps a missing or refused key to 4 and an empty balance to 5', () => {
     expect(exitCodeForError({ code: 'unauthorized' }, 'command')).toBe(EXIT.key);
-    expect(exitCodeForError({ code: 'key_unavailable' }, 'command')).toBe(EXIT.key);
+    for (const code of ['key_unavailable', 'key_rejected', 'invalid_key', 'keychain_unavailable', 'keychain_error']) {
+      expect(exitCodeForError({ code }, 'command')).toBe(EXIT.key);
+    }
     expect(exitCodeForError({ code: 'out_of_credits' }, 'job')).toBe(EXIT.credits);
   });
 
