@@ -52,3 +52,8 @@ export function stepClock(start = Date.UTC(2026, 0, 1), step = 1000): () => numb
   let time = start - step;
   return () => (time += step);
 }
+
+/** FTS5's own consistency check of the search index against the posts table; throws if broken. */
+export function checkSearchIndex(db: Db): void {
+  db.prepare("INSERT INTO posts_fts (posts_fts, rank) VALUES ('integrity-check', 1)").run();
+}

@@ -1,0 +1,34 @@
+import type { Db } from './database';
+import { linkKey } from './link-key';
+
+export interface ExistingMatch {
+  readonly id: number;
+  readonly matchedBy: 'id' | 'url';
+}
+
+export interface ExistingKeys {
+  readonly site?: string | undefined;
+  readonly id?: string | undefined;
+  readonly urls: ReadonlyArray<string | undefined>;
+}
+
+/**
+ * Is this post already in the library? Same site + platform id first (exact), else any
+ * known link to it. Used before every charged call, and by the upsert to merge.
+ */
+export function createExistingLookup(db: Db): (keys: ExistingKeys) => ExistingMatch | undefined {
+  const byId = db.prepare<[string, string], { id: number }>('SELECT id FROM posts WHERE site = ? AND platform_id = ?');
+  const byUrl = db.prepare<[string], { id: number }>('SELECT post_id AS id FROM post_links WHERE url_key = ?');
+  return ({ site, id, urls }) => {
+    if (site !== undefined && id !== undefined) {
+      const row = byId.get(site, id);
+      if (row) return { id: row.id, matchedBy: 'id' };
+    }
+    for (const url of urls) {
+      if (url === undefined) continue;
+      const row = byUrl.get(linkKey(url));
+      if (row) return { id: row.id, matchedBy: 'url' };
+    }
+    return undefined;
+  };
+}

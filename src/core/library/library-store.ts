@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import type { Result } from '../../shared/errors';
+import { err, ok } from '../../shared/errors';
+import type { Db } from './database';
+import { createExistingLookup } from './find-existing';
+import { createFileStore } from './file-store';
+import type {
+  ExistingPost,
+  ExistingQuery,
+  FileInput,
+  FileRecord,
+  LibraryPostDetail,
+  MediaLocal,
+  PostRecordInput,
+  ProfileInput,
+  ProfileRecord,
+  RemovePostInput,
+  SubtitleInput,
+  SubtitleRecord,
+  UpsertOutcome,
+} from './library-types';
+import {
+  existingQuerySchema,
+  fileInputSchema,
+  mediaLocalSchema,
+  profileInputSchema,
+  removePostInputSchema,
+  subtitleInputSchema,
+} from './library-types';
+import { parseInput } from './parse-input';
+import { createPostReader } from './post-reader';
+import { createPostRemover, disposeFiles } from './remove-post';
+import type { RemovalReport } from './remove-post';
+import { createPostWriter } from './post-writer';
+import { createProfileStore } from './profile-store';
+import { decodeCursor } from './search-cursor';
+import type { SearchPostsInput } from './search-input';
+import { searchPostsInputSchema } from './search-input';
+import type { SearchPage } from './search-posts';
+import { createPostSearch } from './search-posts';
+import { guardDb } from './sqlite-error';
+import { createSubtitleStore } from './subtitle-store';
+
+const postIdSchema = z.number().int().positive();
+
+export interface LibraryStoreOptions {
+  readonly now: () => number;
+}
+
+const notFound = (what: string, id: number) =>
+  err({ code: 'not_found', retryable: false, message: `There is no ${what} ${id} in the library.` });
+
+/** An update that touched no row means the thing it names does not exist. */
+const changed = (done: Result<boolean>, what: string, id: number): Result<void> => {
+  if (!done.ok) return done;
+  return done.value ? ok(undefined) : notFound(what, id);
+};
+
+/**
+ * The library's typed methods over one connection. Every method returns a Result: bad
+ * input and SQLite's expected failures (busy, disk full, constraint) come back as data.
+ */
+export function createLibraryStore(db: Db, { now }: LibraryStoreOptions) {
+  const files = createFileStore(db, now);
+  const subtitles = createSubtitleStore(db, files);
+  const writer = createPostWriter(db, now);
+  const reader = createPostReader(db, files, subtitles);
+  const lookup = createExistingLookup(db);
+  const search = createPostSearch(db);
+  const remove = createPostRemover(db);
+  const profiles = createProfileStore(db, now);
+
+  const withPost = <T>(postId: number, run: () => T): Result<T> => {
+    const id = parseInput(postIdSchema, postId, 'post id');
+    return id.ok ? guardDb(run) : id;
+  };
+
+  return {
+    /** Add or merge posts from the normalized model, all in one transaction (a page, or a bulk import). */
+    upsertPosts: (inputs: readonly PostRecordInput[]): Result<UpsertOutcome[]> => guardDb(() => writer.upsertPosts(inputs)),
+
+    /** Record a media item's cached preview or chosen variant. */
+    setMediaLocal(postId: number, mediaIndex: number, local: MediaLocal): Result<void> {
+      const input = parseInput(mediaLocalSchema, local, 'media details');
+      if (!input.ok) return input;
+      return changed(guardDb(() => writer.setMediaLocal(postId, mediaIndex, input.value)), `media item ${mediaIndex} of post`, postId);
+    },
+
+    getPost: (postId: number): Result<LibraryPostDetail | null> => withPost(postId, () => reader.getPost(postId)),
+
+    /** Before any charged call: is this post (same site + id, else same link) already here? */
+    findExisting(query: ExistingQuery): Result<ExistingPost | null> {
+      const input = parseInput(existingQuerySchema, query, 'duplicate query');
+      if (!input.ok) return input;
+      return guardDb(() => {
+        const match = lookup({ site: input.value.site, id: input.value.id, urls: [input.value.postUrl] });
+        const post = match ? reader.getSummary(match.id) : null;
+        return match && post ? { post, matchedBy: match.matchedBy } : null;
+      });
+    },
+
+    searchPosts(query: SearchPostsInput): Result<SearchPage> {
+      const input = parseInput(searchPostsInputSchema, query, 'library search');
+      if (!input.ok) return input;
+      const after = input.value.cursor === undefined ? undefined : decodeCursor(input.value.cursor, input.value);
+      if (input.value.cursor !== undefined && !after) {
+        return err({ code: 'invalid_cursor', retryable: false, message: 'This page cursor is damaged or belongs to another sort order.' });
+      }
+      return guardDb(() => search(input.value, after));
+    },
+
+    addFile(file: FileInput): Result<FileRecord> {
+      const input = parseInput(fileInputSchema, file, 'file record');
+      return input.ok ? guardDb(() => files.addFile(input.value)) : input;
+    },
+    listFiles: (postId: number): Result<FileRecord[]> => withPost(postId, () => files.listFiles(postId)),
+
+    addSubtitle(subtitle: SubtitleInput): Result<SubtitleRecord> {
+      const input = parseInput(subtitleInputSchema, subtitle, 'subtitle record');
+      return input.ok ? guardDb(() => subtitles.addSubtitle(input.value)) : input;
+    },
+    listSubtitles: (postId: number): Result<SubtitleRecord[]> => withPost(postId, () => subtitles.listSubtitles(postId)),
+
+    /** Remove a post's records, and its files on disk when asked; what happened to each file is reported. */
+    async removePost(request: RemovePostInput): Promise<Result<RemovalReport>> {
+      const input = parseInput(removePostInputSchema, request, 'removal');
+      if (!input.ok) return input;
+      const { id, deleteFiles } = input.value;
+      const removed = guardDb(() => remove(id));
+      if (!removed.ok) return removed;
+      if (!removed.value) return notFound('post', id);
+      return ok(await disposeFiles(removed.value, deleteFiles));
+    },
+
+    upsertProfile(profile: ProfileInput): Result<ProfileRecord> {
+      const input = parseInput(profileInputSchema, profile, 'profile');
+      return input.ok ? guardDb(() => profiles.upsertProfile(input.value)) : input;
+    },
+    getProfile: (url: string): Result<ProfileRecord | null> => guardDb(() => profiles.getProfile(url)),
+    listProfiles: (): Result<ProfileRecord[]> => guardDb(() => profiles.listProfiles()),
+    /** Checkpoint the next page's cursor (null: from the start) after every stored page. */
+    checkpointProfile: (profileId: number, cursor: string | null): Result<void> =>
+      changed(guardDb(() => profiles.checkpointProfile(profileId, cursor)), 'profile', profileId),
+    markProfileSynced: (profileId: number): Result<void> =>
+      changed(guardDb(() => profiles.markProfileSynced(profileId)), 'profile', profileId),
+  };
+}
+
+export type LibraryStore = ReturnType<typeof createLibraryStore>;

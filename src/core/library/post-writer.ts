@@ -1,0 +1,119 @@
+import type { Post } from '../../shared/post';
+import type { Db } from './database';
+import { createExistingLookup } from './find-existing';
+import type { MediaLocal, PostRecordInput, UpsertOutcome } from './library-types';
+import { linkKey } from './link-key';
+
+/** The service omits fields without a value; an empty string is treated the same way. */
+const present = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value);
+
+const toEpochMs = (iso: string | undefined): number | null => {
+  if (iso === undefined) return null;
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? null : ms;
+};
+
+const postParams = (post: Post, avatarPath: string | undefined) => ({
+  site: present(post.site),
+  platform_id: present(post.id),
+  post_url: present(post.post_url),
+  title: present(post.title),
+  text: present(post.text),
+  author_username: present(post.author?.username),
+  author_display_name: present(post.author?.display_name),
+  author_avatar_path: present(avatarPath),
+  view_count: post.stats?.view_count ?? null,
+  like_count: post.stats?.like_count ?? null,
+  created_at: toEpochMs(post.created_at),
+});
+
+const mediaParams = (local: MediaLocal | undefined) => ({
+  preview_path: local?.previewPath ?? null,
+  variant: local?.variant ? JSON.stringify(local.variant) : null,
+});
+
+/**
+ * Writes posts from the normalized model. A post already present (same site + id, else
+ * a known link) is merged, never erased: a value the new data lacks keeps the old one,
+ * because a playlist page often carries less than a single-post extraction did.
+ */
+export function createPostWriter(db: Db, now: () => number) {
+  const lookup = createExistingLookup(db);
+  const insertPost = db.prepare(`
+    INSERT INTO posts (site, platform_id, post_url, title, text, author_username, author_display_name,
+      author_avatar_path, view_count, like_count, created_at, added_at, updated_at)
+    VALUES (@site, @platform_id, @post_url, @title, @text, @author_username, @author_display_name,
+      @author_avatar_path, @view_count, @like_count, @created_at, @now, @now)`);
+  const mergePost = db.prepare(`
+    UPDATE posts SET
+      site = coalesce(@site, site), platform_id = coalesce(@platform_id, platform_id),
+      post_url = coalesce(@post_url, post_url), title = coalesce(@title, title), text = coalesce(@text, text),
+      author_username = coalesce(@author_username, author_username),
+      author_display_name = coalesce(@author_display_name, author_display_name),
+      author_avatar_path = coalesce(@author_avatar_path, author_avatar_path),
+      view_count = coalesce(@view_count, view_count), like_count = coalesce(@like_count, like_count),
+      created_at = coalesce(@created_at, created_at), updated_at = @now
+    WHERE id = @id`);
+  const upsertMedia = db.prepare(`
+    INSERT INTO media_items (post_id, media_index, media_type, duration, preview_path, variant)
+    VALUES (@post_id, @media_index, @media_type, @duration, @preview_path, @variant)
+    ON CONFLICT (post_id, media_index) DO UPDATE SET
+      media_type = excluded.media_type, duration = coalesce(excluded.duration, duration),
+      preview_path = coalesce(excluded.preview_path, preview_path), variant = coalesce(excluded.variant, variant)`);
+  const patchMedia = db.prepare(`
+    UPDATE media_items SET preview_path = coalesce(@preview_path, preview_path), variant = coalesce(@variant, variant)
+    WHERE post_id = @post_id AND media_index = @media_index`);
+  const addLink = db.prepare('INSERT OR IGNORE INTO post_links (url_key, post_id) VALUES (?, ?)');
+  // new posts enter the search index together, in one statement (see search-index-migration)
+  const indexPosts = db.prepare<[string]>(`
+    INSERT INTO posts_fts (rowid, title, text, author_username, author_display_name, site)
+    SELECT id, title, text, author_username, author_display_name, site FROM posts
+    WHERE id IN (SELECT value FROM json_each(?))`);
+  const unindexed = new Set<number>();
+  const indexPending = (): void => {
+    if (unindexed.size === 0) return;
+    indexPosts.run(JSON.stringify([...unindexed]));
+    unindexed.clear();
+  };
+
+  const writeOne = ({ post, sourceUrl, avatarPath, media }: PostRecordInput): UpsertOutcome => {
+    const params = { ...postParams(post, avatarPath), now: now() };
+    const existing = lookup({ site: params.site ?? undefined, id: params.platform_id ?? undefined, urls: [post.post_url, sourceUrl] });
+    let id: number;
+    if (existing) {
+      id = existing.id;
+      // the same post twice in one batch: index it before the update trigger edits its entry
+      if (unindexed.has(id)) indexPending();
+      mergePost.run({ ...params, id });
+    } else {
+      id = Number(insertPost.run(params).lastInsertRowid);
+      unindexed.add(id);
+    }
+    post.medias.forEach((item, index) => {
+      upsertMedia.run({
+        post_id: id,
+        media_index: index,
+        media_type: item.media_type,
+        duration: item.duration ?? null,
+        ...mediaParams(media?.[index]),
+      });
+    });
+    for (const link of [post.post_url, sourceUrl]) {
+      if (link !== undefined && link.trim() !== '') addLink.run(linkKey(link), id);
+    }
+    return { id, created: existing === undefined };
+  };
+
+  return {
+    /** One transaction for the whole batch: a playlist page, or a bulk import. */
+    upsertPosts: db.transaction((inputs: readonly PostRecordInput[]): UpsertOutcome[] => {
+      unindexed.clear();
+      const outcomes = inputs.map(writeOne);
+      indexPending();
+      return outcomes;
+    }),
+    /** Record the cached preview or the chosen variant of one media item; false if there is no such item. */
+    setMediaLocal: (postId: number, mediaIndex: number, local: MediaLocal): boolean =>
+      patchMedia.run({ post_id: postId, media_index: mediaIndex, ...mediaParams(local) }).changes > 0,
+  };
+}

@@ -1,0 +1,33 @@
+export interface SearchText {
+  /** An FTS5 MATCH expression built only from quoted strings, or null when no word is left. */
+  readonly match: string | null;
+  /** Lowercased CJK fragments to find as substrings (unicode61 does not split CJK into words). */
+  readonly substrings: string[];
+}
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+const quote = (term: string): string => `"${term.replaceAll('"', '""')}"`;
+
+/**
+ * Turn what a user typed into a query that cannot be an FTS5 syntax error: every term is
+ * quoted, so `AND`, `*`, `-`, `(`, `:` and quotes are plain text, and terms are ANDed. The
+ * last term is a prefix match for search-as-you-type, unless the user already typed the
+ * space after it. Terms with no letter or digit are dropped (they would match nothing).
+ */
+export function parseSearchText(input: string): SearchText {
+  const text = input.normalize('NFKC');
+  const terms = text.split(/\s+/u).filter((term) => WORD_CHAR.test(term));
+  const words: string[] = [];
+  const substrings: string[] = [];
+  terms.forEach((term, index) => {
+    if (CJK.test(term)) {
+      for (const part of term.split(/[^\p{L}\p{N}]+/u)) if (part !== '') substrings.push(part.toLowerCase());
+      return;
+    }
+    const isTyping = index === terms.length - 1 && !/\s$/u.test(text);
+    words.push(isTyping ? `${quote(term)}*` : quote(term));
+  });
+  return { match: words.length > 0 ? words.join(' ') : null, substrings };
+}

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FetchBytes } from '../../../src/core/library/thumbnail-cache';
+import { createThumbnailCache } from '../../../src/core/library/thumbnail-cache';
+import { err, ok } from '../../../src/shared/errors';
+import type { TempLibrary } from './temp-library';
+import { stepClock, tempLibrary } from './temp-library';
+
+// a real 1×1 PNG
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 7), Buffer.from([0xff, 0xd9])]);
+
+let server: Server;
+let base: string;
+let requests: string[];
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    requests.push(request.url ?? '');
+    const guarded = request.url?.startsWith('/guarded/');
+    if (guarded && request.headers.referer !== 'https://guarded.example/') {
+      response.writeHead(403).end('forbidden');
+      return;
+    }
+    const body: Record<string, Buffer> = {
+      '/a.png': PNG,
+      '/same-bytes.png': PNG,
+      '/guarded/b.jpg': JPEG,
+      '/page.html': Buffer.from('<html><script>alert(1)</script></html>'),
+      '/big.png': Buffer.concat([PNG, Buffer.alloc(5000)]),
+    };
+    const bytes = body[request.url ?? ''];
+    if (!bytes) response.writeHead(404).end();
+    else response.writeHead(200, { 'content-type': 'image/png' }).end(bytes);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** The simplest real fetcher: what the queue passes is the download stage's. */
+const fetchBytes: FetchBytes = async (url, headers) => {
+  const response = await fetch(url, headers ? { headers } : {});
+  if (!response.ok) return err({ code: 'http_status', retryable: response.status >= 500, message: `HTTP ${response.status}` });
+  return ok(new Uint8Array(await response.arrayBuffer()));
+};
+
+let temp: TempLibrary;
+let cache: ReturnType<typeof createThumbnailCache>;
+beforeEach(() => {
+  requests = [];
+  temp = tempLibrary();
+  cache = createThumbnailCache({ db: temp.db, dataDir: temp.dir, fetchBytes, now: stepClock(), maxBytes: 4096 });
+});
+afterEach(() => temp.cleanup());
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+describe('thumbnail cache', () => {
+  it('stores the bytes under their SHA-256 name in <dataDir>/thumbnails and records them', async () => {
+    const result = await cache.cache(`${base}/a.png`);
+    const expected = { path: join(temp.dir, 'thumbnails', `${sha256(PNG)}.png`), sha256: sha256(PNG), size: PNG.length, mime: 'image/png' };
+    expect(result).toEqual({ ok: true, value: expected });
+    expect(readFileSync(expected.path)).toEqual(PNG);
+    expect(temp.db.prepare('SELECT sha256, path, size, mime FROM thumbnails').all()).toEqual([expected]);
+  });
+
+  it('stores identical pictures once, whatever their URL', async () => {
+    const first = await cache.cache(`${base}/a.png`);
+    const second = await cache.cache(`${base}/same-bytes.png`);
+    expect(first.ok && second.ok && first.value.path === second.value.path).toBe(true);
+    expect(readdirSync(join(temp.dir, 'thumbnails'))).toEqual([`${sha256(PNG)}.png`]);
+    expect(temp.db.prepare('SELECT count(*) FROM thumbnails').pluck().get()).toBe(1);
+  });
+
+  it('passes the media headers the service asked for', async () => {
+    expect(await cache.cache(`${base}/guarded/b.jpg`)).toMatchObject({ ok: false, error: { code: 'http_status', message: 'HTTP 403' } });
+    const result = await cache.cache(`${base}/guarded/b.jpg`, { Referer: 'https://guarded.example/' });
+    expect(result).toMatchObject({ ok: true, value: { mime: 'image/jpeg', sha256: sha256(JPEG) } });
+    expect(requests).toEqual(['/guarded/b.jpg', '/guarded/b.jpg']);
+  });
+
+  it('refuses what is not an image, or too large, and writes nothing', async () => {
+    expect(await cache.cache(`${base}/page.html`)).toMatchObject({ ok: false, error: { code: 'thumbnail_not_image' } });
+    expect(await cache.cache(`${base}/big.png`)).toMatchObject({ ok: false, error: { code: 'thumbnail_too_large' } });
+    expect(await cache.cache(`${base}/missing.png`)).toMatchObject({ ok: false, error: { code: 'http_status', retryable: false } });
+    expect(temp.db.prepare('SELECT count(*) FROM thumbnails').pluck().get()).toBe(0);
+    const directory = join(temp.dir, 'thumbnails');
+    expect(existsSync(directory) ? readdirSync(directory) : []).toEqual([]);
+  });
+
+  it('reports a directory it cannot write to as data', async () => {
+    writeFileSync(join(temp.dir, 'thumbnails'), 'a file where the directory should be');
+    const result = await cache.cache(`${base}/a.png`);
+    expect(result).toMatchObject({ ok: false, error: { code: 'thumbnail_write_failed' } });
+    expect(temp.db.prepare('SELECT count(*) FROM thumbnails').pluck().get()).toBe(0);
+  });
+});
