@@ -8,6 +8,7 @@ import type { Variant } from '../../../src/shared/post';
 import { videoPost } from './post-fixtures';
 import type { TempLibrary } from './temp-library';
 import { checkSearchIndex, stepClock, tempLibrary } from './temp-library';
+import { unwrap } from './unwrap';
 
 let temp: TempLibrary;
 let library: LibraryStore;
@@ -17,17 +18,13 @@ beforeEach(() => {
 });
 afterEach(() => temp.cleanup());
 
-const value = <T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value;
-};
 
 describe('upserting posts', () => {
   it('stores a post from the normalized model with its media, and no media URL anywhere', () => {
     const post = videoPost('abc');
-    const [outcome] = value(library.upsertPosts([{ post, avatarPath: '/data/thumbnails/avatar.jpg' }]));
+    const [outcome] = unwrap(library.upsertPosts([{ post, avatarPath: '/data/thumbnails/avatar.jpg' }]));
     expect(outcome).toEqual({ id: 1, created: true });
-    const stored = value(library.getPost(1));
+    const stored = unwrap(library.getPost(1));
     expect(stored).toMatchObject({
       site: 'video.example',
       platformId: 'abc',
@@ -46,16 +43,16 @@ describe('upserting posts', () => {
   });
 
   it('uses text as the caption when there is no title (the spec rule)', () => {
-    const [outcome] = value(library.upsertPosts([{ post: videoPost('p1', { title: undefined, text: 'only a caption' }) }]));
-    expect(value(library.getPost(outcome!.id))?.caption).toBe('only a caption');
+    const [outcome] = unwrap(library.upsertPosts([{ post: videoPost('p1', { title: undefined, text: 'only a caption' }) }]));
+    expect(unwrap(library.getPost(outcome!.id))?.caption).toBe('only a caption');
   });
 
   it('merges a post seen again without erasing what the new data lacks', () => {
-    value(library.upsertPosts([{ post: videoPost('abc') }]));
+    unwrap(library.upsertPosts([{ post: videoPost('abc') }]));
     const sparse = { site: 'video.example', id: 'abc', text: 'new text', medias: [{ media_type: 'video' as const, resource_url: 'x' }] };
-    const [again] = value(library.upsertPosts([{ post: sparse }]));
+    const [again] = unwrap(library.upsertPosts([{ post: sparse }]));
     expect(again).toEqual({ id: 1, created: false });
-    const stored = value(library.getPost(1));
+    const stored = unwrap(library.getPost(1));
     expect(stored).toMatchObject({ title: 'Video abc', text: 'new text', author: { username: 'creator' }, stats: { viewCount: 100 } });
     expect(stored?.media[0]?.duration).toBe(12);
     expect(stored?.addedAt).toBeLessThan(Number(temp.db.prepare('SELECT updated_at FROM posts').pluck().get()));
@@ -64,9 +61,9 @@ describe('upserting posts', () => {
   it('records the chosen variant without its URLs, and the cached preview', () => {
     const post = videoPost('abc');
     const variant = post.medias[0]?.variants?.[0] as Variant;
-    value(library.upsertPosts([{ post, media: [{ previewPath: '/data/thumbnails/p.jpg' }] }]));
-    value(library.setMediaLocal(1, 0, { variant: toChosenVariant(variant) }));
-    const media = value(library.getPost(1))?.media[0];
+    unwrap(library.upsertPosts([{ post, media: [{ previewPath: '/data/thumbnails/p.jpg' }] }]));
+    unwrap(library.setMediaLocal(1, 0, { variant: toChosenVariant(variant) }));
+    const media = unwrap(library.getPost(1))?.media[0];
     expect(media).toEqual({
       index: 0,
       mediaType: 'video',
@@ -78,9 +75,9 @@ describe('upserting posts', () => {
   });
 
   it('keeps the search index in step when a post changes, even twice in one batch', () => {
-    value(library.upsertPosts([{ post: videoPost('abc', { title: 'first title' }) }, { post: videoPost('abc', { title: 'second title' }) }]));
-    value(library.upsertPosts([{ post: videoPost('abc', { title: 'third title' }) }, { post: videoPost('def') }]));
-    const found = (query: string) => value(library.searchPosts({ query })).rows.map((row) => row.title);
+    unwrap(library.upsertPosts([{ post: videoPost('abc', { title: 'first title' }) }, { post: videoPost('abc', { title: 'second title' }) }]));
+    unwrap(library.upsertPosts([{ post: videoPost('abc', { title: 'third title' }) }, { post: videoPost('def') }]));
+    const found = (query: string) => unwrap(library.searchPosts({ query })).rows.map((row) => row.title);
     expect(found('third')).toEqual(['third title']);
     expect(found('first')).toEqual([]);
     expect(found('second')).toEqual([]);
@@ -98,12 +95,12 @@ describe('upserting posts', () => {
 
 describe('findExisting', () => {
   beforeEach(() => {
-    value(library.upsertPosts([{ post: videoPost('abc'), sourceUrl: 'https://share.video.example/s/XYZ?ref=copy' }]));
+    unwrap(library.upsertPosts([{ post: videoPost('abc'), sourceUrl: 'https://share.video.example/s/XYZ?ref=copy' }]));
   });
 
   it('finds a post by site and id first', () => {
-    expect(value(library.findExisting({ site: 'video.example', id: 'abc' }))).toMatchObject({ matchedBy: 'id', post: { id: 1 } });
-    expect(value(library.findExisting({ site: 'other.example', id: 'abc' }))).toBeNull();
+    expect(unwrap(library.findExisting({ site: 'video.example', id: 'abc' }))).toMatchObject({ matchedBy: 'id', post: { id: 1 } });
+    expect(unwrap(library.findExisting({ site: 'other.example', id: 'abc' }))).toBeNull();
   });
 
   it('else by post URL, normalized lightly', () => {
@@ -113,18 +110,18 @@ describe('findExisting', () => {
       'https://video.example:443/watch/abc#t=30',
       '  https://video.example/watch/abc  ',
     ]) {
-      expect(value(library.findExisting({ postUrl })), postUrl).toMatchObject({ matchedBy: 'url', post: { platformId: 'abc' } });
+      expect(unwrap(library.findExisting({ postUrl })), postUrl).toMatchObject({ matchedBy: 'url', post: { platformId: 'abc' } });
     }
-    expect(value(library.findExisting({ postUrl: 'https://video.example/watch/ABC' }))).toBeNull();
-    expect(value(library.findExisting({ postUrl: 'https://video.example/watch/abc?x=1' }))).toBeNull();
+    expect(unwrap(library.findExisting({ postUrl: 'https://video.example/watch/ABC' }))).toBeNull();
+    expect(unwrap(library.findExisting({ postUrl: 'https://video.example/watch/abc?x=1' }))).toBeNull();
   });
 
   it('knows the link the user pasted, which lets the check run before the charged call', () => {
-    expect(value(library.findExisting({ postUrl: 'https://share.video.example/s/XYZ?ref=copy' }))).toMatchObject({ post: { id: 1 } });
+    expect(unwrap(library.findExisting({ postUrl: 'https://share.video.example/s/XYZ?ref=copy' }))).toMatchObject({ post: { id: 1 } });
   });
 
   it('merges a post found by URL into the same row', () => {
-    const [outcome] = value(library.upsertPosts([{ post: videoPost('abc', { site: undefined, id: undefined }) }]));
+    const [outcome] = unwrap(library.upsertPosts([{ post: videoPost('abc', { site: undefined, id: undefined }) }]));
     expect(outcome).toEqual({ id: 1, created: false });
   });
 
@@ -135,20 +132,20 @@ describe('findExisting', () => {
 
 describe('files and subtitles', () => {
   beforeEach(() => {
-    value(library.upsertPosts([{ post: videoPost('abc') }, { post: videoPost('def') }]));
+    unwrap(library.upsertPosts([{ post: videoPost('abc') }, { post: videoPost('def') }]));
   });
 
   it('records files, keeps the post size in step, and replaces a record written again', () => {
-    value(library.addFile({ postId: 1, mediaIndex: 0, path: '/dl/a.mp4', size: 1000, kind: 'video', codecs: 'avc1, mp4a' }));
-    value(library.addFile({ postId: 1, mediaIndex: 0, path: '/dl/a.jpg', size: 50, kind: 'thumbnail' }));
-    expect(value(library.getPost(1))?.totalSize).toBe(1050);
-    value(library.addFile({ postId: 1, mediaIndex: 0, path: '/dl/a.mp4', size: 2000, kind: 'video', sha256: 'a'.repeat(64) }));
-    const files = value(library.listFiles(1));
+    unwrap(library.addFile({ postId: 1, mediaIndex: 0, path: '/dl/a.mp4', size: 1000, kind: 'video', codecs: 'avc1, mp4a' }));
+    unwrap(library.addFile({ postId: 1, mediaIndex: 0, path: '/dl/a.jpg', size: 50, kind: 'thumbnail' }));
+    expect(unwrap(library.getPost(1))?.totalSize).toBe(1050);
+    unwrap(library.addFile({ postId: 1, mediaIndex: 0, path: '/dl/a.mp4', size: 2000, kind: 'video', sha256: 'a'.repeat(64) }));
+    const files = unwrap(library.listFiles(1));
     expect(files.map((f) => [f.path, f.size, f.sha256])).toEqual([
       ['/dl/a.mp4', 2000, 'a'.repeat(64)],
       ['/dl/a.jpg', 50, null],
     ]);
-    expect(value(library.getPost(1))?.totalSize).toBe(2050);
+    expect(unwrap(library.getPost(1))?.totalSize).toBe(2050);
   });
 
   it('refuses a file of an unknown post or with a bad kind, as data', () => {
@@ -157,13 +154,13 @@ describe('files and subtitles', () => {
   });
 
   it('saves subtitles as files with a language, and marks the post', () => {
-    const subtitle = value(
+    const subtitle = unwrap(
       library.addSubtitle({ postId: 2, path: '/dl/def.en.srt', size: 300, languageTag: 'en', languageName: 'English', format: 'srt' }),
     );
     expect(subtitle).toMatchObject({ postId: 2, languageTag: 'en', languageName: 'English', format: 'srt', path: '/dl/def.en.srt', size: 300 });
-    expect(value(library.listFiles(2))).toMatchObject([{ kind: 'subtitle', path: '/dl/def.en.srt' }]);
-    expect(value(library.getPost(2))).toMatchObject({ hasSubtitles: true, subtitles: [{ languageTag: 'en' }] });
-    expect(value(library.getPost(1))?.hasSubtitles).toBe(false);
+    expect(unwrap(library.listFiles(2))).toMatchObject([{ kind: 'subtitle', path: '/dl/def.en.srt' }]);
+    expect(unwrap(library.getPost(2))).toMatchObject({ hasSubtitles: true, subtitles: [{ languageTag: 'en' }] });
+    expect(unwrap(library.getPost(1))?.hasSubtitles).toBe(false);
   });
 });
 
@@ -177,42 +174,42 @@ describe('removing a post', () => {
     for (const name of ['shared.jpg', 'own.jpg']) writeFileSync(join(thumbs, name), 'jpg');
     temp.db.prepare("INSERT INTO thumbnails (sha256, path, size, mime, created_at) VALUES (?, ?, 3, 'image/jpeg', 0)").run('1'.repeat(64), join(thumbs, 'shared.jpg'));
     temp.db.prepare("INSERT INTO thumbnails (sha256, path, size, mime, created_at) VALUES (?, ?, 3, 'image/jpeg', 0)").run('2'.repeat(64), join(thumbs, 'own.jpg'));
-    value(
+    unwrap(
       library.upsertPosts([
         { post: videoPost('abc'), avatarPath: join(thumbs, 'shared.jpg'), media: [{ previewPath: join(thumbs, 'own.jpg') }] },
         { post: videoPost('def'), avatarPath: join(thumbs, 'shared.jpg') },
       ]),
     );
     writeFileSync(join(media, 'abc.mp4'), 'video');
-    value(library.addFile({ postId: 1, path: join(media, 'abc.mp4'), size: 5, kind: 'video' }));
-    value(library.addFile({ postId: 1, path: join(media, 'gone.m4a'), size: 5, kind: 'audio' }));
-    value(library.addSubtitle({ postId: 1, path: join(media, 'abc.en.vtt'), size: 3, languageTag: 'en', format: 'vtt' }));
+    unwrap(library.addFile({ postId: 1, path: join(media, 'abc.mp4'), size: 5, kind: 'video' }));
+    unwrap(library.addFile({ postId: 1, path: join(media, 'gone.m4a'), size: 5, kind: 'audio' }));
+    unwrap(library.addSubtitle({ postId: 1, path: join(media, 'abc.en.vtt'), size: 3, languageTag: 'en', format: 'vtt' }));
     writeFileSync(join(media, 'abc.en.vtt'), 'WEBVTT');
   });
 
   it('record only: the rows go, the files stay, thumbnails nobody else uses go', async () => {
-    const report = value(await library.removePost({ id: 1, deleteFiles: false }));
+    const report = unwrap(await library.removePost({ id: 1, deleteFiles: false }));
     expect(report.files.map((f) => f.outcome)).toEqual(['kept', 'kept', 'kept']);
     expect(report.thumbnails).toEqual([{ path: join(temp.dir, 'thumbnails', 'own.jpg'), outcome: 'deleted' }]);
     expect(existsSync(join(media, 'abc.mp4'))).toBe(true);
     expect(existsSync(join(temp.dir, 'thumbnails', 'shared.jpg'))).toBe(true);
-    expect(value(library.getPost(1))).toBeNull();
+    expect(unwrap(library.getPost(1))).toBeNull();
     for (const table of ['media_items', 'files', 'subtitles', 'post_links']) {
       expect(temp.db.prepare(`SELECT count(*) FROM ${table} WHERE post_id = 1`).pluck().get(), table).toBe(0);
     }
-    expect(value(library.findExisting({ postUrl: 'https://video.example/watch/abc' }))).toBeNull();
-    expect(value(library.searchPosts({ query: 'abc' })).total).toBe(0);
+    expect(unwrap(library.findExisting({ postUrl: 'https://video.example/watch/abc' }))).toBeNull();
+    expect(unwrap(library.searchPosts({ query: 'abc' })).total).toBe(0);
   });
 
   it('with files: deletes them and reports each one', async () => {
-    const report = value(await library.removePost({ id: 1, deleteFiles: true }));
+    const report = unwrap(await library.removePost({ id: 1, deleteFiles: true }));
     expect(Object.fromEntries(report.files.map((f) => [f.path, f.outcome]))).toEqual({
       [join(media, 'abc.mp4')]: 'deleted',
       [join(media, 'gone.m4a')]: 'missing',
       [join(media, 'abc.en.vtt')]: 'deleted',
     });
     expect(existsSync(join(media, 'abc.mp4'))).toBe(false);
-    expect(value(library.getPost(2))).not.toBeNull();
+    expect(unwrap(library.getPost(2))).not.toBeNull();
   });
 
   it('an unknown post is a clear error', async () => {
@@ -223,15 +220,15 @@ describe('removing a post', () => {
 
 describe('profiles', () => {
   it('stores a profile by its link and checkpoints the paging cursor', () => {
-    const profile = value(
+    const profile = unwrap(
       library.upsertProfile({ url: 'https://video.example/@maker', site: 'video.example', username: 'maker', postCount: 45 }),
     );
     expect(profile).toMatchObject({ username: 'maker', postCount: 45, cursor: null, lastSyncAt: null });
-    value(library.checkpointProfile(profile.id, 'opaque-cursor-2'));
-    const again = value(library.upsertProfile({ url: 'https://VIDEO.example/@maker/', displayName: 'Maker', followerCount: 10 }));
+    unwrap(library.checkpointProfile(profile.id, 'opaque-cursor-2'));
+    const again = unwrap(library.upsertProfile({ url: 'https://VIDEO.example/@maker/', displayName: 'Maker', followerCount: 10 }));
     expect(again).toMatchObject({ id: profile.id, username: 'maker', displayName: 'Maker', followerCount: 10, cursor: 'opaque-cursor-2' });
-    value(library.markProfileSynced(profile.id));
-    expect(value(library.getProfile('https://video.example/@maker'))).toMatchObject({ cursor: null, lastSyncAt: expect.any(Number) });
+    unwrap(library.markProfileSynced(profile.id));
+    expect(unwrap(library.getProfile('https://video.example/@maker'))).toMatchObject({ cursor: null, lastSyncAt: expect.any(Number) });
     expect(library.checkpointProfile(999, null)).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 });
