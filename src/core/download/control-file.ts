@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { writeFileAtomic } from '../fs/write-file-atomic';
 import type { ByteRange } from './byte-ranges';
+import { errnoOf } from './download-error';
 
 /*
  * The control file beside a `.part` (`<name>.part.json`): what the part holds, so a later
@@ -45,6 +45,31 @@ export async function readControlFile(path: string): Promise<ControlFile | undef
   }
 }
 
-export const writeControlFile = (path: string, control: ControlFile): Promise<void> => writeFileAtomic(path, JSON.stringify(control));
+/**
+ * Rewritten about once a second while bytes arrive, so unlike settings it is not fsynced
+ * (a lost update costs a little resume progress, never correctness: the part is verified
+ * by size and validator). Normally a temp file renamed over the old one; on a full disk,
+ * where the temp file cannot get a block, the old file's block is overwritten in place,
+ * so the progress made up to the moment the disk filled is not lost.
+ */
+export async function writeControlFile(path: string, control: ControlFile): Promise<void> {
+  const text = JSON.stringify(control);
+  const temp = `${path}.tmp`;
+  try {
+    await writeFile(temp, text);
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    const code = errnoOf(error);
+    if (code !== 'ENOSPC' && code !== 'EDQUOT') throw error;
+    const handle = await open(path, 'r+');
+    try {
+      await handle.write(text, 0);
+      await handle.truncate(Buffer.byteLength(text));
+    } finally {
+      await handle.close();
+    }
+  }
+}
 
 export const removeControlFile = (path: string): Promise<void> => rm(path, { force: true });

@@ -30,6 +30,9 @@ function requestOnce(url: URL, headers: OutgoingHttpHeaders, options: GetOptions
     }, options.requestTimeoutMs);
     request.once('response', (response) => {
       clearTimeout(timer);
+      // The body's reader sees errors through its iterator; this keeps an error that comes
+      // before the reader starts (a cancel in between) from crashing the process.
+      response.on('error', () => undefined);
       resolve(response);
     });
     // Stays attached: errors after the response (a reset mid-body) surface on the response stream.

@@ -33,6 +33,8 @@ export class PartFile {
   private dirty = false;
   private lastSave = Number.NEGATIVE_INFINITY;
   private saving: Promise<void> = Promise.resolve();
+  /** Finished bytes the control file on disk vouches for: what a later run can resume. */
+  private persisted = 0;
 
   private constructor(
     readonly partPath: string,
@@ -55,6 +57,7 @@ export class PartFile {
       : { version: 1, resource, total: null, done: [] };
     const file = await open(partPath, constants.O_RDWR | constants.O_CREAT);
     const part = new PartFile(partPath, controlPath, file, control, clock);
+    part.persisted = coveredBytes(control.done);
     if (!trusted) await file.truncate(0);
     return part;
   }
@@ -77,11 +80,15 @@ export class PartFile {
     this.dirty = true;
   }
 
-  /** Known total size: the file gets that length at once (sparse), so any range can be written. */
+  /**
+   * Known total size: the file gets that length at once (sparse), so any range can be
+   * written; the control file is written now, before the data can fill the disk.
+   */
   async setTotal(total: number): Promise<void> {
     this.control.total = total;
     this.dirty = true;
     await this.file.truncate(total);
+    await this.save();
   }
 
   /** A body whose length nobody announced ended here. */
@@ -113,9 +120,13 @@ export class PartFile {
     this.saving = this.saving.then(async () => {
       if (!this.dirty) return;
       this.dirty = false;
-      await writeControlFile(this.controlPath, { ...this.control, done: [...this.control.done] }).catch(() => {
+      const snapshot: ControlFile = { ...this.control, done: [...this.control.done] };
+      try {
+        await writeControlFile(this.controlPath, snapshot);
+        this.persisted = coveredBytes(snapshot.done);
+      } catch {
         this.dirty = true;
-      });
+      }
     });
     return this.saving;
   }
@@ -136,9 +147,10 @@ export class PartFile {
     await this.file.close().catch(() => undefined);
   }
 
-  /** Whether a part remains on disk worth resuming. */
+  /** Whether a part remains on disk that a later run can resume. */
   async kept(): Promise<boolean> {
-    return (await sizeOf(this.partPath)) !== undefined && this.covered > 0;
+    await this.saving;
+    return this.persisted > 0 && (await sizeOf(this.partPath)) !== undefined;
   }
 }
 

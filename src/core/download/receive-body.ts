@@ -29,12 +29,19 @@ export interface ReceiveHooks {
 // memory stays bounded whatever the file size.
 const WRITE_BATCH_BYTES = 1 << 20;
 
-async function writeAll(file: FileHandle, buffers: Buffer[], position: number, length: number): Promise<void> {
-  const { bytesWritten } = await file.writev(buffers, position);
-  // Short writes are rare (a nearly full disk, signals); finish the rest plainly.
-  for (let done = bytesWritten; done < length; ) {
-    const rest = Buffer.concat(buffers).subarray(done);
-    done += (await file.write(rest, 0, rest.length, position + done)).bytesWritten;
+/** Writes the batch; on failure, says how much of it reached the file before the error. */
+async function writeAll(file: FileHandle, buffers: Buffer[], position: number, length: number): Promise<{ written: number; error?: unknown }> {
+  let written = 0;
+  try {
+    written = (await file.writev(buffers, position)).bytesWritten;
+    // Short writes happen on a nearly full disk; the rest is retried until it fails for real.
+    while (written < length) {
+      const rest = Buffer.concat(buffers).subarray(written);
+      written += (await file.write(rest, 0, rest.length, position + written)).bytesWritten;
+    }
+    return { written };
+  } catch (error) {
+    return { written, error };
   }
 }
 
@@ -61,12 +68,10 @@ export async function receiveBody(response: IncomingMessage, target: ReceiveTarg
     batch = [];
     batchBytes = 0;
     batchStart += length;
-    pending = writeAll(target.file, buffers, start, length).then(
-      () => hooks.onWritten(start, start + length),
-      (error: unknown) => {
-        writeError ??= error;
-      },
-    );
+    pending = writeAll(target.file, buffers, start, length).then(({ written, error }) => {
+      if (written > 0) hooks.onWritten(start, start + written);
+      if (error !== undefined) writeError ??= error;
+    });
   };
 
   // The watchdog counts chunks; two idle ticks in a row while we wait for the network = stalled.

@@ -60,12 +60,13 @@ export async function runTransfer(context: TransferContext): Promise<void> {
     throw new DownloadFailure(statusError(status, host));
   }
   const range = checkPartial(context, response, first, undefined);
-  if (known === null) await part.setTotal(range.total);
-  if (!sameVersion(part.validator, validatorOf(response.headers)) || (known !== null && known !== range.total)) {
+  const resuming = part.covered > 0;
+  if (resuming && (!sameVersion(part.validator, validatorOf(response.headers)) || (known !== null && known !== range.total))) {
     response.destroy();
     throw fail('changed', `The media at ${host} changed since the download began; starting again.`);
   }
-  if (part.covered === 0) part.setValidator(validatorOf(response.headers));
+  if (!resuming) part.setValidator(validatorOf(response.headers));
+  if (known !== range.total) await part.setTotal(range.total);
 
   const missing = missingRanges(part.done, range.total);
   const { connections, segmentThresholdBytes } = context.settings;
@@ -99,7 +100,8 @@ async function request(context: TransferContext, signal: AbortSignal, start: num
     'accept-encoding': 'identity',
     range: `bytes=${start}-${end === undefined ? '' : end - 1}`,
   };
-  const ifRange = context.part.covered > 0 ? ifRangeValue(context.part.validator) : undefined;
+  // Also on a first request, once a validator is known: parallel pieces must all be one version.
+  const ifRange = ifRangeValue(context.part.validator);
   if (ifRange !== undefined) headers['if-range'] = ifRange;
   const { settings } = context;
   return openGet(context.url, { headers, signal, requestTimeoutMs: settings.requestTimeoutMs, maxRedirects: settings.maxRedirects });
@@ -122,6 +124,7 @@ async function receiveWhole(context: TransferContext, response: IncomingMessage,
   await part.reset(validatorOf(response.headers));
   if (length !== undefined) await part.setTotal(length);
   meter.set(0, length);
+  meter.flush();
   const received = await receive(context, response, signal, 0, length);
   if (length === undefined) part.endsAt(received);
   else if (received < length) throw fail('too_short', `${context.url.host} sent ${received} of ${length} bytes.`);
