@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import type { ErrorInfo } from '../../../shared/errors';
+
+interface ErrorNoticeProps {
+  error: ErrorInfo;
+  title?: string;
+  onRetry?: () => void;
+}
+
+/**
+ * Every error the same way: the message as the engine (or the service, in the user's
+ * language) gave it, the code for support and searching, and what to do next. Retryable
+ * errors offer Retry.
+ */
+export function ErrorNotice({ error, title, onRetry }: ErrorNoticeProps) {
+  const { t, i18n } = useTranslation();
+  const specific = `errors.next.${error.code}`;
+  const nextStep = i18n.exists(specific) ? t(specific) : t(error.retryable ? 'errors.next.retryable' : 'errors.next.default');
+  return (
+    <div className="notice notice-error" role="alert">
+      <strong>{title ?? t('errors.title')}</strong>
+      <p data-testid="error-message">{error.message}</p>
+      <p className="small">{nextStep}</p>
+      <div className="row wrap">
+        <span className="badge badge-danger mono" data-testid="error-code">
+          {t('errors.code', { code: error.code })}
+        </span>
+        {onRetry && (error.retryable === true || error.code === 'disconnected') && (
+          <button type="button" className="button button-small" onClick={onRetry}>
+            {t('errors.retry')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

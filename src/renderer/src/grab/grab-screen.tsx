@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import type { DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorNotice } from '../errors/error-notice';
+import { DuplicateCard } from './duplicate-card';
+import { LinkInput } from './link-input';
+import { parseLinks } from './parse-links';
+import { PlaylistCard } from './playlist-card';
+import { PostCard } from './post-card';
+import { useGrabEntries } from './use-grab-entries';
+import type { GrabEntry } from './use-grab-entries';
+
+/** Paste or drop links; each becomes a preview to choose from and download. */
+export function GrabScreen() {
+  const { t } = useTranslation();
+  const { entries, add, resolve, remove, loadMore } = useGrabEntries();
+  const [dragging, setDragging] = useState(false);
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const links = parseLinks(event.dataTransfer.getData('text/uri-list') || event.dataTransfer.getData('text/plain'));
+    if (links.length > 0) add(links);
+  };
+
+  const card = (entry: GrabEntry) => {
+    const onRemove = () => remove(entry.key);
+    switch (entry.kind) {
+      case 'loading':
+        return (
+          <div className="card grab-card loading-card" role="status" data-testid="loading-card">
+            <span className="spinner" aria-hidden="true" /> {t('grab.resolving', { url: entry.url })}
+          </div>
+        );
+      case 'error':
+        return (
+          <div className="card grab-card" data-testid="error-card">
+            <div className="row">
+              <span className="mono small grow truncate">{entry.url}</span>
+              <button type="button" className="button button-small" onClick={onRemove}>
+                {t('grab.remove')}
+              </button>
+            </div>
+            <ErrorNotice error={entry.error} onRetry={() => void resolve(entry.key, entry.url)} />
+          </div>
+        );
+      case 'duplicate':
+        return <DuplicateCard item={entry.item} onPreviewAnyway={() => void resolve(entry.key, entry.url, true)} onRemove={onRemove} />;
+      case 'post':
+        return <PostCard resolutionId={entry.resolutionId} post={entry.post} charged={entry.charged} libraryId={entry.libraryId} onRemove={onRemove} />;
+      case 'playlist':
+        return <PlaylistCard entry={entry} onLoadMore={() => void loadMore(entry)} onRemove={onRemove} />;
+    }
+  };
+
+  return (
+    <div
+      className={`grab-screen stack${dragging ? ' is-dragging' : ''}`}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      <LinkInput onLinks={add} />
+      {dragging && <div className="drop-hint">{t('grab.dropHere')}</div>}
+      {entries.length === 0 ? (
+        <p className="empty-state muted">{t('grab.empty')}</p>
+      ) : (
+        entries.map((entry) => <div key={entry.key}>{card(entry)}</div>)
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { displayCaption } from '../../../shared/display-caption';
+import type { ErrorInfo } from '../../../shared/errors';
+import { useClient } from '../api/client-context';
+import { Thumb } from '../design/thumb';
+import { ErrorNotice } from '../errors/error-notice';
+import { formatNumber } from '../format/format';
+import { useSettings } from '../shell/settings-context';
+import { AddedNotice } from './added-notice';
+import { commonOptions } from './download-request';
+import { postThumbnail } from './post-card';
+import type { GrabEntry } from './use-grab-entries';
+
+type PlaylistEntry = Extract<GrabEntry, { kind: 'playlist' }>;
+
+interface PlaylistCardProps {
+  entry: PlaylistEntry;
+  onLoadMore: () => void;
+  onRemove: () => void;
+}
+
+/** "<page>:<post>": a post's place among the loaded pages. */
+const keyOf = (pageIndex: number, postIndex: number): string => `${pageIndex}:${postIndex}`;
+
+/**
+ * A profile or playlist: its header, the posts loaded so far as a selectable grid, Load
+ * more (each page is one more charged call, and says so), Download selected.
+ */
+export function PlaylistCard({ entry, onLoadMore, onRemove }: PlaylistCardProps) {
+  const { t, i18n } = useTranslation();
+  const { api } = useClient();
+  const settings = useSettings();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [added, setAdded] = useState<number | undefined>(undefined);
+  const [error, setError] = useState<ErrorInfo | undefined>(undefined);
+
+  const first = entry.pages[0]?.page;
+  const last = entry.pages.at(-1)?.page;
+  const profile = first?.profile;
+  const loaded = entry.pages.reduce((sum, page) => sum + page.page.posts.length, 0);
+  const allKeys = entry.pages.flatMap((page, pageIndex) => page.page.posts.map((_, postIndex) => keyOf(pageIndex, postIndex)));
+
+  const toggle = (key: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+
+  const download = async () => {
+    setBusy(true);
+    setError(undefined);
+    let count = 0;
+    const options = commonOptions(settings, settings.saveSubtitles, '');
+    for (const [pageIndex, page] of entry.pages.entries()) {
+      const postIndexes = page.page.posts.map((_, postIndex) => postIndex).filter((postIndex) => selected.has(keyOf(pageIndex, postIndex)));
+      if (postIndexes.length === 0) continue;
+      const result = await api['jobs.add']({ source: { kind: 'resolved', resolutionId: page.resolutionId, postIndexes }, options });
+      if (!result.ok) {
+        setError(result.error);
+        break;
+      }
+      count += result.value.jobIds.length;
+    }
+    setBusy(false);
+    if (count > 0) {
+      setAdded(count);
+      setSelected(new Set());
+    }
+  };
+
+  const name = profile?.display_name ?? profile?.username ?? entry.url;
+  return (
+    <article className="card grab-card playlist-card" data-testid="playlist-card" aria-label={name}>
+      <header className="row">
+        <Thumb src={profile?.avatar_url} width={56} height={56} className="avatar avatar-large" />
+        <div className="grow">
+          <h3>{name}</h3>
+          <p className="small muted" data-testid="profile-facts">
+            {[profile?.username ? `@${profile.username}` : undefined, first?.site, profile?.post_count !== undefined ? t('playlist.posts', { count: profile.post_count, value: formatNumber(profile.post_count, i18n.language) }) : undefined]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        </div>
+        <button type="button" className="button button-small" onClick={onRemove}>
+          {t('grab.remove')}
+        </button>
+      </header>
+
+      <div className="toolbar">
+        <div className="row wrap">
+          <button type="button" className="button button-small" onClick={() => setSelected(new Set(allKeys))}>
+            {t('playlist.selectAll')}
+          </button>
+          <button type="button" className="button button-small" onClick={() => setSelected(new Set())}>
+            {t('playlist.selectNone')}
+          </button>
+          <span className="small muted" aria-live="polite">
+            {t('playlist.selected', { count: selected.size })}
+          </span>
+        </div>
+        <button type="button" className="button button-primary" disabled={selected.size === 0 || busy} onClick={() => void download()}>
+          {t('playlist.downloadSelected', { count: selected.size })}
+        </button>
+      </div>
+      {added !== undefined && <AddedNotice count={added} />}
+      {error && <ErrorNotice error={error} onRetry={() => void download()} />}
+
+      <ul className="post-grid" aria-label={t('playlist.grid')}>
+        {entry.pages.flatMap((page, pageIndex) =>
+          page.page.posts.map((post, postIndex) => {
+            const key = keyOf(pageIndex, postIndex);
+            const caption = displayCaption(post) || t('post.untitled');
+            const inLibrary = page.inLibrary[String(postIndex)] !== undefined;
+            return (
+              <li key={key} className={`post-tile${selected.has(key) ? ' is-selected' : ''}`} data-testid="post-tile">
+                <label className="post-tile-label">
+                  <Thumb src={postThumbnail(post)} width={160} height={90} />
+                  <span className="post-tile-caption small">{caption}</span>
+                  <span className="row post-tile-footer">
+                    <input type="checkbox" checked={selected.has(key)} aria-label={t('playlist.select', { caption })} onChange={(event) => toggle(key, event.target.checked)} />
+                    {inLibrary && <span className="badge badge-success">{t('playlist.inLibrary')}</span>}
+                  </span>
+                </label>
+              </li>
+            );
+          }),
+        )}
+      </ul>
+
+      <footer className="stack playlist-footer">
+        <p className="small muted" data-testid="playlist-loaded">
+          {profile?.post_count !== undefined ? t('playlist.loaded', { loaded, total: profile.post_count }) : t('playlist.loadedUnknown', { loaded })} ·{' '}
+          {t('playlist.pages', { count: entry.pages.length })}
+        </p>
+        {entry.moreError && <ErrorNotice error={entry.moreError} onRetry={onLoadMore} />}
+        {last?.has_more ? (
+          <div className="row wrap">
+            <button type="button" className="button" disabled={entry.loadingMore} onClick={onLoadMore}>
+              {entry.loadingMore ? t('playlist.loadingMore') : t('playlist.loadMore')}
+            </button>
+            <span className="small muted">{t('playlist.loadMoreCost')}</span>
+          </div>
+        ) : (
+          <p className="small muted">{t('playlist.end')}</p>
+        )}
+      </footer>
+    </article>
+  );
+}

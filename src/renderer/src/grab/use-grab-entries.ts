@@ -1,0 +1,89 @@
+import { useCallback, useState } from 'react';
+import type { GrabResult } from '../../../shared/contract';
+import type { ErrorInfo } from '../../../shared/errors';
+import type { LibraryItem } from '../../../shared/library';
+import type { PlaylistPage, Post } from '../../../shared/post';
+import { useClient } from '../api/client-context';
+
+/** One loaded page of a profile or playlist: its own resolution, for downloading its posts. */
+export interface LoadedPage {
+  resolutionId: string;
+  page: PlaylistPage;
+  inLibrary: Readonly<Record<string, number>>;
+  charged: boolean;
+}
+
+export type GrabEntry = { key: string; url: string } & (
+  | { kind: 'loading' }
+  | { kind: 'error'; error: ErrorInfo }
+  | { kind: 'duplicate'; item: LibraryItem }
+  | { kind: 'post'; resolutionId: string; post: Post; charged: boolean; libraryId?: number }
+  | { kind: 'playlist'; pages: LoadedPage[]; loadingMore: boolean; moreError?: ErrorInfo }
+);
+
+let nextKey = 1;
+
+function entryOf(key: string, url: string, result: GrabResult): GrabEntry {
+  if (result.kind === 'duplicate') return { key, url, kind: 'duplicate', item: result.item };
+  if (result.kind === 'post') {
+    return {
+      key,
+      url,
+      kind: 'post',
+      resolutionId: result.resolutionId,
+      post: result.post,
+      charged: result.charged,
+      ...(result.libraryId === undefined ? {} : { libraryId: result.libraryId }),
+    };
+  }
+  const page: LoadedPage = { resolutionId: result.resolutionId, page: result.page, inLibrary: result.inLibrary, charged: result.charged };
+  return { key, url, kind: 'playlist', pages: [page], loadingMore: false };
+}
+
+/** The Grab screen's previews: one entry per pasted link, newest first. */
+export function useGrabEntries() {
+  const { api } = useClient();
+  const [entries, setEntries] = useState<GrabEntry[]>([]);
+  const update = useCallback((key: string, change: (entry: GrabEntry) => GrabEntry) => {
+    setEntries((current) => current.map((entry) => (entry.key === key ? change(entry) : entry)));
+  }, []);
+
+  const resolve = useCallback(
+    async (key: string, url: string, force = false) => {
+      update(key, () => ({ key, url, kind: 'loading' }));
+      const result = await api['grab.resolve']({ url, ...(force ? { force } : {}) });
+      update(key, () => (result.ok ? entryOf(key, url, result.value) : { key, url, kind: 'error', error: result.error }));
+    },
+    [api, update],
+  );
+
+  const add = useCallback(
+    (urls: readonly string[]) => {
+      const added = urls.map((url) => ({ key: `entry-${nextKey++}`, url, kind: 'loading' as const }));
+      setEntries((current) => [...added, ...current]);
+      for (const entry of added) void resolve(entry.key, entry.url);
+    },
+    [resolve],
+  );
+
+  const remove = useCallback((key: string) => setEntries((current) => current.filter((entry) => entry.key !== key)), []);
+
+  const loadMore = useCallback(
+    async (entry: Extract<GrabEntry, { kind: 'playlist' }>) => {
+      const last = entry.pages.at(-1);
+      if (!last?.page.has_more) return;
+      update(entry.key, (current) => (current.kind === 'playlist' ? { ...current, loadingMore: true, moreError: undefined } : current));
+      const result = await api['grab.resolve']({ url: entry.url, cursor: last.page.next_cursor });
+      update(entry.key, (current) => {
+        if (current.kind !== 'playlist') return current;
+        if (!result.ok) return { ...current, loadingMore: false, moreError: result.error };
+        if (result.value.kind !== 'playlist') return { ...current, loadingMore: false };
+        const { resolutionId, page, inLibrary, charged } = result.value;
+        return { ...current, loadingMore: false, pages: [...current.pages, { resolutionId, page, inLibrary, charged }] };
+      });
+    },
+    [api, update],
+  );
+
+  return { entries, add, resolve, remove, loadMore };
+}

@@ -1,0 +1,124 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ErrorInfo } from '../../../shared/errors';
+import type { JobView } from '../../../shared/jobs';
+import { useClient } from '../api/client-context';
+import { ErrorNotice } from '../errors/error-notice';
+import { JobRow } from './job-row';
+import type { JobAction } from './job-row';
+import { useJobs } from './jobs-context';
+import { QUEUE_FILTERS, countByFilter, matchesFilter } from './queue-filter';
+import type { QueueFilter } from './queue-filter';
+
+const ROW_HEIGHT = 92;
+const FINISHED = new Set<JobView['state']>(['done', 'canceled', 'failed']);
+
+/** Every job, filterable by state; a virtualized list, so hundreds of jobs stay smooth. */
+export function QueueScreen() {
+  const { api } = useClient();
+  const { t } = useTranslation();
+  const jobs = useJobs();
+  const [filter, setFilter] = useState<QueueFilter>('all');
+  const [error, setError] = useState<ErrorInfo | undefined>(undefined);
+  const visible = useMemo(() => jobs.filter((job) => matchesFilter(job, filter)), [jobs, filter]);
+  const counts = useMemo(() => countByFilter(jobs), [jobs]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: visible.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    getItemKey: (index) => visible[index]?.id ?? index,
+  });
+
+  // Row callbacks read the latest order through a ref, so rows stay memoized between updates.
+  const order = useRef(jobs);
+  useEffect(() => {
+    order.current = jobs;
+  }, [jobs]);
+
+  const run = useCallback(async (call: Promise<{ ok: true } | { ok: false; error: ErrorInfo }>) => {
+    const result = await call;
+    setError(result.ok ? undefined : result.error);
+  }, []);
+
+  const onAction = useCallback(
+    (job: JobView, action: JobAction) => {
+      const ids = { ids: [job.id] };
+      if (action === 'pause') void run(api['jobs.pause'](ids));
+      else if (action === 'resume') void run(api['jobs.resume'](ids));
+      else if (action === 'cancel') void run(api['jobs.cancel'](ids));
+      else if (action === 'retry') void run(api['jobs.retry'](ids));
+      else {
+        // Positions are queue-wide: move within the whole queue, whatever the filter shows.
+        const index = order.current.findIndex((candidate) => candidate.id === job.id);
+        void run(api['jobs.move']({ id: job.id, toIndex: Math.max(0, index + (action === 'up' ? -1 : 1)) }));
+      }
+    },
+    [api, run],
+  );
+
+  const pending = counts.active;
+  return (
+    <div className="queue-screen">
+      <div className="toolbar">
+        <div className="row wrap" role="group" aria-label={t('queue.filters')}>
+          {QUEUE_FILTERS.map((name) => (
+            <button
+              key={name}
+              type="button"
+              className={`button button-small filter-button${filter === name ? ' is-current' : ''}`}
+              aria-pressed={filter === name}
+              onClick={() => setFilter(name)}
+            >
+              {t(`queue.filter.${name}`)} <span className="filter-count">{counts[name]}</span>
+            </button>
+          ))}
+        </div>
+        <div className="row wrap">
+          <button type="button" className="button button-small" disabled={pending === 0} onClick={() => void run(api['jobs.pause']({}))}>
+            {t('queue.pauseAll')}
+          </button>
+          <button type="button" className="button button-small" disabled={counts.paused === 0} onClick={() => void run(api['jobs.resume']({}))}>
+            {t('queue.resumeAll')}
+          </button>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={!jobs.some((job) => FINISHED.has(job.state) && job.state !== 'failed')}
+            onClick={() => void run(api['jobs.clear']({ states: ['done', 'canceled'] }))}
+          >
+            {t('queue.clearFinished')}
+          </button>
+        </div>
+      </div>
+      {error && <ErrorNotice error={error} />}
+      {visible.length === 0 ? (
+        <p className="empty-state muted">{jobs.length === 0 ? t('queue.empty') : t('queue.emptyFilter')}</p>
+      ) : (
+        <div className="queue-scroll" ref={scrollRef} role="list" aria-label={t('queue.list')}>
+          <div className="queue-inner" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const job = visible[item.index];
+              if (!job) return null;
+              const fullIndex = jobs.indexOf(job);
+              return (
+                <div
+                  key={item.key}
+                  className="queue-item"
+                  role="listitem"
+                  aria-setsize={visible.length}
+                  aria-posinset={item.index + 1}
+                  style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                >
+                  <JobRow job={job} canMoveUp={fullIndex > 0 && !FINISHED.has(job.state)} canMoveDown={fullIndex < jobs.length - 1 && !FINISHED.has(job.state)} onAction={onAction} />
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { createContext, useContext, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Settings } from '../../../shared/settings';
+import { DEFAULT_SETTINGS } from '../../../shared/settings';
+import { useContractEvent } from './use-contract-event';
+
+const SettingsContext = createContext<Settings>(DEFAULT_SETTINGS);
+
+export const useSettings = (): Settings => useContext(SettingsContext);
+
+/** The settings as the engine has them, kept current by `settings.changed`; applies theme and language. */
+export function SettingsProvider({ initial, children }: { initial: Settings; children: ReactNode }) {
+  const [settings, setSettings] = useState(initial);
+  const { i18n } = useTranslation();
+  useContractEvent('settings.changed', setSettings);
+  useEffect(() => {
+    document.documentElement.dataset['theme'] = settings.theme;
+  }, [settings.theme]);
+  useEffect(() => {
+    document.documentElement.lang = settings.language;
+    if (i18n.language !== settings.language) void i18n.changeLanguage(settings.language);
+  }, [i18n, settings.language]);
+  return <SettingsContext.Provider value={settings}>{children}</SettingsContext.Provider>;
+}
