@@ -1,12 +1,12 @@
-import { SAMPLE_DURATION_SECONDS, type SampleName } from '../media/samples';
 import type { Variant } from '../../shared/post';
+import { SAMPLE_DURATION_SECONDS, type SampleName } from '../media/samples';
 import { sandboxAuthor, seededStats } from './common';
+import { postSite } from './post-site';
 import { seededDate } from './seeded';
-import { ID, type CatalogContext, type SiteHandler } from './types';
+import { ID, type CatalogContext } from './types';
 
 const HOST = 'music.example';
 const SITE = 'music';
-const TRACK = new RegExp(`^/t/(${ID})$`);
 
 /** Audio has no height: quality 0 with a label naming the track. */
 function track(id: string, sample: SampleName, tag: string, name: string, isDefault: boolean, ctx: CatalogContext): Variant {
@@ -24,35 +24,25 @@ function track(id: string, sample: SampleName, tag: string, name: string, isDefa
 }
 
 /** music.example/t/<id>: an audio item (an MP3) with two language tracks, English the default. */
-export const musicSite: SiteHandler = {
-  host: HOST,
-  find(url, ctx) {
-    const id = TRACK.exec(url.pathname)?.[1];
-    if (!id) return undefined;
-    return {
-      kind: 'post',
-      post: {
-        site: SITE,
-        id,
-        title: `Sample track ${id}`,
-        text: `A sample tone (${id}) in two languages. #sandbox #music`,
-        medias: [
-          {
-            media_type: 'audio',
-            resource_url: ctx.mediaUrl(`${SITE}/${id}/music.mp3`),
-            preview_url: ctx.mediaUrl(`${SITE}/${id}/preview.jpg`),
-            duration: SAMPLE_DURATION_SECONDS,
-            variants: [
-              track(id, 'audio-en.m4a', 'en-US', 'English (United States)', true, ctx),
-              track(id, 'audio-ja.m4a', 'ja-JP', 'Japanese (Japan)', false, ctx),
-            ],
-          },
-        ],
-        author: sandboxAuthor(SITE, ctx),
-        stats: seededStats(id),
-        created_at: seededDate(id),
-        post_url: `https://${HOST}/t/${id}`,
-      },
-    };
-  },
-};
+export const musicSite = postSite(HOST, new RegExp(`^/t/(${ID})$`), (id, ctx) => ({
+  site: SITE,
+  id,
+  title: `Sample track ${id}`,
+  text: `A sample tone (${id}) in two languages. #sandbox #music`,
+  medias: [
+    {
+      media_type: 'audio',
+      resource_url: ctx.mediaUrl(`${SITE}/${id}/music.mp3`),
+      preview_url: ctx.mediaUrl(`${SITE}/${id}/preview.jpg`),
+      duration: SAMPLE_DURATION_SECONDS,
+      variants: [
+        track(id, 'audio-en.m4a', 'en-US', 'English (United States)', true, ctx),
+        track(id, 'audio-ja.m4a', 'ja-JP', 'Japanese (Japan)', false, ctx),
+      ],
+    },
+  ],
+  author: sandboxAuthor(SITE, ctx),
+  stats: seededStats(id),
+  created_at: seededDate(id),
+  post_url: `https://${HOST}/t/${id}`,
+}));

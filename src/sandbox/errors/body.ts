@@ -1,5 +1,5 @@
-import { RETRYABLE_BY_CODE, V1_TO_LEGACY_ERROR_CODE, apiErrorCodeSchema } from '../../shared/error-codes';
-import { HTTP_ERROR_INFO, type SandboxErrorCode } from './codes';
+import { RETRYABLE_BY_CODE, V1_TO_LEGACY_ERROR_CODE } from '../../shared/error-codes';
+import { HTTP_ERROR_INFO, type HttpErrorCode, type SandboxErrorCode } from './codes';
 import { localizedMessage, type Language } from './language';
 import type { ApiVersion } from '../api-version';
 
@@ -25,10 +25,12 @@ export const failure = (status: number, code: SandboxErrorCode, extra: Omit<ApiF
   ...extra,
 });
 
+const isHttpCode = (code: SandboxErrorCode): code is HttpErrorCode => Object.hasOwn(HTTP_ERROR_INFO, code);
+
+/** The legacy name and retryable flag: the shared table for the 18 codes, the sandbox's for HTTP-level ones. */
 function codeInfo(code: SandboxErrorCode): { legacy: string; retryable: boolean } {
-  const api = apiErrorCodeSchema.safeParse(code);
-  if (api.success) return { legacy: V1_TO_LEGACY_ERROR_CODE[api.data], retryable: RETRYABLE_BY_CODE[api.data] };
-  return HTTP_ERROR_INFO[code as keyof typeof HTTP_ERROR_INFO];
+  if (isHttpCode(code)) return HTTP_ERROR_INFO[code];
+  return { legacy: V1_TO_LEGACY_ERROR_CODE[code], retryable: RETRYABLE_BY_CODE[code] };
 }
 
 /** v1: {message, code, retryable}; legacy: {message, code: PascalCase}; both add `detail` on 422. */

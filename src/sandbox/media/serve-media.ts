@@ -2,13 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FaultSpec } from '../types';
 import type { StatsRecorder } from '../stats';
 import type { FaultRegistry } from './faults';
+import { GUARD_HEADERS } from './guard';
 import type { MediaLibrary } from './library';
 import { parseRange, type RangeRequest } from './range';
 import { sendBody, type BodyCut } from './send-body';
 import type { UrlSigner } from './signing';
-
-/** The headers every guarded media item carries and the guarded media host demands. */
-export const GUARD_HEADERS: Readonly<Record<string, string>> = { Referer: 'https://guarded.example/' };
 
 export interface MediaDeps {
   signer: UrlSigner;
