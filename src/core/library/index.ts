@@ -2,6 +2,7 @@ export * from './database';
 export * from './migrate';
 export * from './migrations';
 export * from './library-types';
+export * from './library-item';
 export * from './library-store';
 export * from './link-key';
 export * from './remove-post';

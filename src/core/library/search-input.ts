@@ -1,35 +1,40 @@
 import { z } from 'zod';
-import { mediaTypeSchema } from '../../shared/post';
+import { libraryQuerySchema } from '../../shared/library';
 
-export const SEARCH_SORTS = ['added', 'created', 'title', 'size'] as const;
+const DAY_MS = 86_400_000;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date bound: epoch ms, or an ISO 8601 string as the contract carries it. */
+const dateBound = (end: boolean) =>
+  z
+    .union([
+      z.number().int(),
+      z
+        .string()
+        .max(40)
+        .refine((text) => !Number.isNaN(Date.parse(text)), 'Expected an ISO 8601 date.')
+        // a bare day as the end of a range includes that whole day
+        .transform((text) => Date.parse(text) + (end && DATE_ONLY.test(text) ? DAY_MS : 0)),
+    ])
+    .optional();
 
 /**
- * A library query, as the faces send it (strict: unknown keys are refused). Dates are
- * milliseconds since the epoch, `from` inclusive and `to` exclusive, on the post's
- * creation date unless `dateField` says "added". Paging is by `offset`, or by the opaque
- * `cursor` of the previous page (stable while rows are added).
+ * A library query: the contract's `library.search` input, plus what the engine also
+ * offers. `from` is inclusive and `to` exclusive, on the post's creation date unless
+ * `dateField` says "added". Paging is by `offset`, or by the opaque `cursor` of the
+ * previous page (stable while posts are added).
  */
-export const searchPostsInputSchema = z
-  .object({
-    query: z.string().max(1000).optional(),
-    site: z.string().min(1).optional(),
-    mediaType: mediaTypeSchema.optional(),
-    author: z.string().min(1).optional(),
-    from: z.number().int().optional(),
-    to: z.number().int().optional(),
+export const searchPostsInputSchema = libraryQuerySchema
+  .extend({
+    from: dateBound(false),
+    to: dateBound(true),
     dateField: z.enum(['created', 'added']).default('created'),
-    hasSubtitles: z.boolean().optional(),
-    sort: z.enum(SEARCH_SORTS).default('added'),
-    direction: z.enum(['asc', 'desc']).default('desc'),
-    limit: z.number().int().min(1).max(500).default(50),
-    offset: z.number().int().nonnegative().optional(),
-    cursor: z.string().min(1).optional(),
+    cursor: z.string().min(1).max(2000).optional(),
   })
-  .strict()
-  .refine((input) => input.offset === undefined || input.cursor === undefined, {
+  .refine((input) => input.cursor === undefined || input.offset === 0, {
     message: 'Give either offset or cursor, not both.',
   });
 
 export type SearchPostsInput = z.input<typeof searchPostsInputSchema>;
 export type SearchPostsQuery = z.output<typeof searchPostsInputSchema>;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
+export type SearchSort = SearchPostsQuery['sort'];

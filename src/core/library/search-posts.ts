@@ -100,7 +100,7 @@ export function createPostSearch(db: Db) {
       ...params,
       ...(after ? { afterKey: after.key, afterId: after.id } : {}),
       limit: query.limit + 1,
-      offset: query.offset ?? 0,
+      offset: query.offset,
     }) as Array<PostRow & { sort_key: number | string }>;
 
     const page = rows.slice(0, query.limit);

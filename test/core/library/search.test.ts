@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryStore } from '../../../src/core/library/library-store';
 import { createLibraryStore } from '../../../src/core/library/library-store';
+import { toLibraryDetail, toLibraryItem } from '../../../src/core/library/library-item';
 import type { SearchPostsInput } from '../../../src/core/library/search-input';
+import { libraryDetailSchema, libraryItemSchema } from '../../../src/shared/library';
 import type { Post } from '../../../src/shared/post';
 import { videoPost } from './post-fixtures';
 import type { TempLibrary } from './temp-library';
@@ -108,9 +110,37 @@ describe('filters', () => {
     expect(ids({ from: day('2025-04-10'), to: day('2025-04-11') })).toEqual(['p1']);
   });
 
+  it('takes dates as the contract sends them: ISO strings, a bare day as the end including that day', () => {
+    expect(ids({ from: '2025-02-01', to: '2025-03-10', sort: 'created', direction: 'asc' })).toEqual(['v2', 'v3']);
+    expect(ids({ from: '2025-02-10T10:00:00Z', to: '2025-03-10T10:00:00Z' })).toEqual(['v2']);
+    expect(library.searchPosts({ from: 'last tuesday' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+
+  it('filters on the date added when asked', () => {
+    expect(ids({ dateField: 'added', from: day('2026-01-01') + 3 * 60_000 })).toEqual(['t1', 'p1']);
+  });
+
   it('combines filters with the text query', () => {
     expect(ids({ query: 'alice', site: 'video.example' })).toEqual(['v1']);
     expect(ids({ query: 'harbour', mediaType: 'video' })).toEqual(['v1']);
+  });
+});
+
+describe('the contract', () => {
+  it('search rows and post details map to the contract\'s library shapes', () => {
+    const page = library.searchPosts({ query: 'harbour', sort: 'title', direction: 'asc' });
+    if (!page.ok) throw new Error(page.error.message);
+    const items = page.value.rows.map(toLibraryItem);
+    for (const item of items) expect(libraryItemSchema.parse(item)).toEqual(item);
+    expect(items[1]).toMatchObject({ caption: 'Sunset over the harbour', authorName: 'Alice Liddell', createdAt: '2025-01-10T10:00:00.000Z' });
+    expect(items[0]?.createdAt).toBeUndefined(); // absent, not null, as the contract wants
+
+    const detail = library.getPost(1);
+    if (!detail.ok || !detail.value) throw new Error('post 1 missing');
+    const mapped = toLibraryDetail(detail.value, (path) => path === '/dl/1');
+    expect(libraryDetailSchema.parse(mapped)).toEqual(mapped);
+    expect(mapped.files.map((file) => [file.path, file.exists])).toEqual([['/dl/1', true], ['/dl/1.en.srt', false]]);
+    expect(mapped.subtitles).toEqual([{ languageTag: 'en', languageName: undefined, format: 'srt', path: '/dl/1.en.srt' }]);
   });
 });
 
@@ -155,6 +185,7 @@ describe('sorting and paging', () => {
     expect(library.searchPosts({ cursor: 'not-a-cursor' })).toMatchObject({ ok: false, error: { code: 'invalid_cursor' } });
     expect(library.searchPosts({ limit: 0 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(library.searchPosts({ offset: 1, cursor: cursor ?? '' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(library.searchPosts({ query: 'x', unknown: 1 } as unknown as SearchPostsInput)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(library.searchPosts({ sort: 'random' } as unknown as SearchPostsInput)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
   });
 });
