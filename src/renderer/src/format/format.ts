@@ -18,7 +18,13 @@ function scaled(bytes: number): { value: number; unit: (typeof BYTE_UNITS)[numbe
 
 export function formatBytes(bytes: number, locale: string): string {
   const { value, unit } = scaled(bytes);
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: unit === 'byte' ? 0 : 1 }).format(value);
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit,
+    // "512B" rather than "512 byte"; larger units read well in their short form.
+    unitDisplay: unit === 'byte' ? 'narrow' : 'short',
+    maximumFractionDigits: unit === 'byte' ? 0 : 1,
+  }).format(value);
 }
 
 export function formatSpeed(bytesPerSecond: number, locale: string): string {

@@ -14,7 +14,7 @@ export class JobStore {
   #snapshot: readonly JobView[] = [];
   #scheduled = false;
 
-  constructor(private readonly schedule: Schedule = (flush) => requestAnimationFrame(() => flush())) {}
+  constructor(private readonly schedule: Schedule = (flush) => globalThis.requestAnimationFrame(() => flush())) {}
 
   replaceAll(jobs: readonly JobView[]): void {
     this.#jobs.clear();

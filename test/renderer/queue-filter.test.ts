@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { JobState, JobView } from '../../src/shared/jobs';
+import { loadRenderer } from './load-renderer';
+
+type Filter = 'all' | 'active' | 'paused' | 'done' | 'failed' | 'canceled';
+const { countByFilter, jobActions, matchesFilter } = await loadRenderer<{
+  countByFilter(jobs: readonly JobView[]): Record<Filter, number>;
+  jobActions(state: JobState): Record<'pause' | 'resume' | 'cancel' | 'retry', boolean>;
+  matchesFilter(job: JobView, filter: Filter): boolean;
+}>('queue/queue-filter.ts');
+const { parseLinks } = await loadRenderer<{ parseLinks(text: string): string[] }>('grab/parse-links.ts');
+type Formatter = (value: number, locale: string) => string;
+const { formatBytes, formatDuration, formatSpeed, formatCount } = await loadRenderer<{
+  formatBytes: Formatter;
+  formatSpeed: Formatter;
+  formatCount: Formatter;
+  formatDuration(seconds: number): string;
+}>('format/format.ts');
+
+const job = (state: JobState): JobView => ({
+  id: 1,
+  kind: 'post',
+  url: 'u',
+  state,
+  position: 1,
+  title: 't',
+  progress: { bytes: 0, speed: 0 },
+  attempts: 0,
+  files: [],
+  createdAt: 0,
+  updatedAt: 0,
+});
+
+describe('queue filters', () => {
+  it('groups running and waiting jobs as active', () => {
+    const jobs = (['queued', 'extracting', 'downloading', 'processing', 'paused', 'done', 'failed', 'canceled'] as const).map(job);
+    expect(countByFilter(jobs)).toEqual({ all: 8, active: 4, paused: 1, done: 1, failed: 1, canceled: 1 });
+    expect(matchesFilter(job('processing'), 'active')).toBe(true);
+    expect(matchesFilter(job('paused'), 'active')).toBe(false);
+  });
+
+  it('offers the actions each state allows', () => {
+    expect(jobActions('downloading')).toEqual({ pause: true, resume: false, cancel: true, retry: false });
+    expect(jobActions('paused')).toEqual({ pause: false, resume: true, cancel: true, retry: false });
+    expect(jobActions('failed')).toEqual({ pause: false, resume: false, cancel: true, retry: true });
+    expect(jobActions('done')).toEqual({ pause: false, resume: false, cancel: false, retry: false });
+  });
+});
+
+describe('parseLinks', () => {
+  it('finds every http(s) link in pasted text or a uri-list, once', () => {
+    const text = '# dropped\nhttps://video.example/watch/a\r\nhttps://video.example/@ana  ftp://x.example/f not-a-link https://video.example/watch/a';
+    expect(parseLinks(text)).toEqual(['https://video.example/watch/a', 'https://video.example/@ana']);
+    expect(parseLinks('javascript:alert(1) file:///etc/passwd')).toEqual([]);
+  });
+});
+
+describe('formatting', () => {
+  it('formats sizes, speeds, durations and counts per locale', () => {
+    expect(formatBytes(512, 'en')).toBe('512B');
+    expect(formatBytes(1_234_567, 'en')).toBe('1.2 MB');
+    expect(formatBytes(1_234_567, 'de')).toBe('1,2 MB');
+    expect(formatSpeed(2_500_000, 'en')).toBe('2.5 MB/s');
+    expect(formatDuration(65)).toBe('1:05');
+    expect(formatDuration(3725)).toBe('1:02:05');
+    expect(formatCount(1234, 'en')).toBe('1,234');
+    expect(formatCount(1_250_000, 'en')).toBe('1.3M');
+  });
+});
