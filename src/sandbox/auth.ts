@@ -5,7 +5,7 @@ import type { ApiVersion } from './api-version';
 const BEARER = /^Bearer (\S+)$/;
 
 /** The key a request presents: v1 in `Authorization: Bearer <key>`, legacy in `x-api-key`. */
-export function presentedKey(version: ApiVersion, headers: IncomingHttpHeaders): string | undefined {
+function presentedKey(version: ApiVersion, headers: IncomingHttpHeaders): string | undefined {
   if (version === 'v1') return BEARER.exec(headers.authorization ?? '')?.[1];
   const key = headers['x-api-key'];
   return typeof key === 'string' && key !== '' ? key : undefined;

@@ -6,7 +6,7 @@ import type { ValidationIssue } from './errors';
 const stringField = (): z.ZodString =>
   z.string({ error: (issue) => (issue.input === undefined ? 'Field required' : 'Input should be a valid string') });
 
-export const extractRequestSchema = z.object(
+const extractRequestSchema = z.object(
   { url: stringField(), cursor: stringField().optional() },
   { error: 'Input should be a valid JSON object' },
 );

@@ -31,5 +31,3 @@ export const sandboxOptionsSchema = z
     ffmpegPath: z.string().min(1).optional(),
   })
   .strict();
-
-export type ResolvedOptions = z.infer<typeof sandboxOptionsSchema>;

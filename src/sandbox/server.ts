@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handleAdmin } from './admin';
 import { handleApi } from './api';
+import { errorBody, failure } from './errors';
 import type { SandboxContext } from './context';
 import { sendJson } from './http-json';
 import { serveMedia } from './media/serve-media';
@@ -28,7 +29,7 @@ export function createRequestHandler(ctx: SandboxContext, sandbox: Sandbox) {
     route(req, res).catch((error: unknown) => {
       // A bug in the sandbox, not an expected failure: say so loudly.
       console.error('sandbox: internal error', error);
-      if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error. Try again later.', code: 'internal_error', retryable: true });
+      if (!res.headersSent) sendJson(res, 500, errorBody(failure(500, 'internal_error'), 'v1', 'en'));
       else res.destroy();
     });
   };

@@ -7,7 +7,6 @@ import type { Messages, SandboxErrorCode } from './codes';
 
 const MESSAGES = { en, zh, ja, es, de } as const satisfies Record<string, Messages>;
 export type Language = keyof typeof MESSAGES;
-export const LANGUAGES = Object.keys(MESSAGES) as Language[];
 
 const isLanguage = (tag: string): tag is Language => Object.hasOwn(MESSAGES, tag);
 
