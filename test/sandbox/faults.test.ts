@@ -35,12 +35,17 @@ describe('fault injection', () => {
   it('stall: N bytes, then silence until the client gives up', async () => {
     sandbox().addFault({ match: 'f-stall', kind: 'stall', afterBytes: 5_000 });
     const controller = new AbortController();
-    const pending = rawGet(blob('f-stall'), {}, controller.signal);
-    // Give the first bytes time to arrive, then give up as a client's idle timeout would.
-    setTimeout(() => controller.abort(), 500);
-    const stalled = await pending;
-    expect(stalled.body.length).toBe(5_000);
-    expect(stalled.complete).toBe(false);
+    const res = await fetch(blob('f-stall'), { signal: controller.signal });
+    const reader = res.body?.getReader();
+    let received = 0;
+    while (received < 5_000) received += (await reader?.read())?.value?.length ?? 0;
+    expect(received).toBe(5_000);
+    // Nothing more arrives: the next read is still pending when the client gives up.
+    const next = reader?.read();
+    const outcome = await Promise.race([next, new Promise((resolve) => setTimeout(() => resolve('silent'), 300))]);
+    expect(outcome).toBe('silent');
+    controller.abort();
+    await expect(next).rejects.toThrow();
   });
 
   it('ignore-range: 200 with the full body to a Range request', async () => {
@@ -129,10 +134,10 @@ describe('closing', () => {
   it('close() ends stalled connections instead of waiting for them', async () => {
     const stalling = await startSandbox({ faults: true });
     stalling.addFault({ match: '*', kind: 'stall', afterBytes: 10 });
-    const pending = rawGet(stalling.blobUrl(1_000, 'close'));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const res = await fetch(stalling.blobUrl(1_000, 'close'));
+    const reader = res.body?.getReader();
+    expect((await reader?.read())?.value?.length).toBe(10);
     await stalling.close();
-    const cut = await pending;
-    expect(cut.complete).toBe(false);
+    await expect(reader?.read()).rejects.toThrow();
   });
 });
