@@ -1,0 +1,7 @@
+export * from './choose-container';
+export * from './locate-ffmpeg';
+export * from './media-error';
+export * from './media-info';
+export * from './merge-streams';
+export * from './probe-media';
+export * from './run-ffmpeg';

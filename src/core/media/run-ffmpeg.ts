@@ -1,0 +1,63 @@
+import { spawn } from 'node:child_process';
+
+export interface FfmpegRun {
+  /** Exit code; null when killed. */
+  code: number | null;
+  /** The tail of stderr (ffmpeg's log). */
+  stderr: string;
+  canceled: boolean;
+  /** Set when the binary could not be started at all. */
+  spawnError?: NodeJS.ErrnoException;
+}
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  /** Each complete line ffmpeg writes to stdout (`-progress pipe:1`). */
+  onStdoutLine?: (line: string) => void;
+  timeoutMs?: number;
+}
+
+// ffmpeg can log a lot (one line per warning); the end says why it failed.
+const STDERR_TAIL = 64 * 1024;
+
+/** Runs ffmpeg without a shell; the AbortSignal (or the timeout) kills it. Never rejects. */
+export function runFfmpeg(ffmpegPath: string, args: readonly string[], options: RunOptions = {}): Promise<FfmpegRun> {
+  return new Promise((resolve) => {
+    let stderr = '';
+    let stdoutRest = '';
+    let spawnError: NodeJS.ErrnoException | undefined;
+    const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const kill = (): void => {
+      child.kill('SIGKILL');
+    };
+    const timer = options.timeoutMs === undefined ? undefined : setTimeout(kill, options.timeoutMs);
+    options.signal?.addEventListener('abort', kill, { once: true });
+    child.stderr.setEncoding('utf8').on('data', (text: string) => {
+      stderr = (stderr + text).slice(-STDERR_TAIL);
+    });
+    child.stdout.setEncoding('utf8').on('data', (text: string) => {
+      const lines = (stdoutRest + text).split('\n');
+      stdoutRest = lines.pop() ?? '';
+      for (const line of lines) options.onStdoutLine?.(line.trimEnd());
+    });
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      spawnError = error;
+    });
+    child.on('close', (code) => {
+      if (stdoutRest.length > 0) options.onStdoutLine?.(stdoutRest.trimEnd());
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', kill);
+      resolve({ code, stderr, canceled: options.signal?.aborted === true, ...(spawnError ? { spawnError } : {}) });
+    });
+    if (options.signal?.aborted) kill();
+  });
+}
+
+/** The last meaningful lines of ffmpeg's log, for an error message. */
+export const logTail = (stderr: string, lines = 3): string =>
+  stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0)
+    .slice(-lines)
+    .join(' | ');
