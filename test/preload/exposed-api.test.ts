@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -47,9 +47,15 @@ function runPreload(): Recorded {
   return recorded;
 }
 
+/** The bundle is older than the files it is built from: a checkout changed since the last build. */
+const isStale = (): boolean => {
+  const built = statSync(bundlePath).mtimeMs;
+  return ['src/preload/index.ts', 'src/shared/contract.ts'].some((source) => statSync(source).mtimeMs > built);
+};
+
 beforeAll(() => {
-  // CI builds before testing; a bare `npm test` on a fresh clone builds here once.
-  if (!existsSync(bundlePath)) execFileSync('npx', ['electron-vite', 'build'], { stdio: 'ignore' });
+  // CI builds before testing; a bare `npm test` on a fresh clone (or after a change) builds here.
+  if (!existsSync(bundlePath) || isStale()) execFileSync('npx', ['electron-vite', 'build'], { stdio: 'ignore' });
 }, 180_000);
 
 describe('the preload bundle', () => {
