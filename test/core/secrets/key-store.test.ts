@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createKeyStore } from '../../../src/core/secrets/key-store';
+import type { KeytarLike } from '../../../src/core/secrets/key-store';
+import { runChild, withoutSessionBus } from './helpers/run-child';
+import type { ChildRun } from './helpers/run-child';
+import { describeWithSecretService, probeSecretService } from './helpers/secret-service';
+
+const probe = await probeSecretService();
+const describeKeychain = describeWithSecretService(probe);
+
+const loadKeytar = async (): Promise<KeytarLike> => {
+  const module = (await import('keytar')) as KeytarLike & { default?: KeytarLike };
+  return module.default ?? module;
+};
+
+describe('key store without a session bus (headless Linux)', () => {
+  // The real keytar in a child without DBUS_SESSION_BUS_ADDRESS and DISPLAY: libsecret fails
+  // with "Cannot autolaunch D-Bus without X11 $DISPLAY", as it does on a headless box.
+  let run: ChildRun;
+  beforeAll(async () => {
+    run = await runChild('unavailable', withoutSessionBus(process.env));
+  });
+
+  it('answers with a clear keychain_unavailable error that says what to do, not a stack trace', () => {
+    expect(run.code).toBe(0);
+    for (const step of ['status', 'set', 'get']) {
+      const result = run.steps.get(step) as { ok: boolean; error: { code: string; retryable: boolean; message: string } };
+      expect(result).toMatchObject({ ok: false, error: { code: 'keychain_unavailable', retryable: false } });
+      expect(result.error.message).toContain('Cannot autolaunch D-Bus without X11 $DISPLAY');
+      expect(result.error.message).toContain('gnome-keyring');
+      expect(result.error.message).toContain('TROVE_API_KEY');
+    }
+    expect(run.stdout + run.stderr).not.toContain('never-stored-key');
+    expect(run.stdout + run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('TROVE_API_KEY works with no keychain at all', () => {
+    expect(run.steps.get('env-status')).toEqual({ ok: true, value: { isSet: true, source: 'environment' } });
+    expect(run.steps.get('env-get')).toEqual({ ok: true, value: 'key-from-env' });
+  });
+});
+
+describeKeychain('key store on a real Secret Service', () => {
+  const service = `Trove-test-${randomUUID()}`;
+  const store = createKeyStore({ env: {}, service });
+  afterEach(async () => {
+    await store.deleteKey();
+  });
+
+  it('has a Secret Service to test against', () => {
+    expect(probe).toEqual({ ok: true });
+  });
+
+  it('sets, reads, reports and deletes the key', async () => {
+    const key = `key-${randomUUID()}`;
+    expect(await store.status()).toEqual({ ok: true, value: { isSet: false, source: 'none' } });
+    expect(await store.setKey(`  ${key}\n`)).toEqual({ ok: true, value: { isSet: true, source: 'keychain' } });
+    expect(await store.getKey()).toEqual({ ok: true, value: key });
+    expect(await (await loadKeytar()).getPassword(service, 'api-key')).toBe(key);
+    expect(await store.deleteKey()).toEqual({ ok: true, value: { isSet: false, source: 'none' } });
+    expect(await store.getKey()).toEqual({ ok: true, value: undefined });
+    expect(await (await loadKeytar()).getPassword(service, 'api-key')).toBeNull();
+    expect((await store.deleteKey()).ok).toBe(true);
+  });
+
+  it('uses the service name Trove and the account api-key by default (restoring what was there)', async () => {
+    const keytar = await loadKeytar();
+    const previous = await keytar.getPassword('Trove', 'api-key');
+    const defaults = createKeyStore({ env: {} });
+    try {
+      const key = `default-${randomUUID()}`;
+      expect((await defaults.setKey(key)).ok).toBe(true);
+      expect(await keytar.getPassword('Trove', 'api-key')).toBe(key);
+    } finally {
+      if (previous === null) await defaults.deleteKey();
+      else await keytar.setPassword('Trove', 'api-key', previous);
+    }
+  });
+
+  it('TROVE_API_KEY overrides the keychain without touching it', async () => {
+    const key = `key-${randomUUID()}`;
+    await store.setKey(key);
+    const headless = createKeyStore({ env: { TROVE_API_KEY: ' from-env ' }, service });
+    expect(await headless.getKey()).toEqual({ ok: true, value: 'from-env' });
+    expect(await headless.status()).toEqual({ ok: true, value: { isSet: true, source: 'environment' } });
+    expect(await createKeyStore({ env: { TROVE_API_KEY: '' }, service }).getKey()).toEqual({ ok: true, value: key });
+    expect(await store.getKey()).toEqual({ ok: true, value: key });
+  });
+
+  it('refuses an empty key with a clear message and stores nothing', async () => {
+    const result = await store.setKey('   ');
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_key', retryable: false, message: 'The API key is empty.' } });
+    expect(await store.status()).toEqual({ ok: true, value: { isSet: false, source: 'none' } });
+  });
+});
