@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { JobView } from '../../../shared/jobs';
 import { imageSource } from '../api/client';
 import { useClient } from '../api/client-context';
+import { Icon } from '../design/icon';
+import type { IconName } from '../design/icon';
 import { ProgressBar } from '../design/progress-bar';
 import { Thumb } from '../design/thumb';
 import { formatBytes, formatDuration, formatSpeed } from '../format/format';
@@ -50,7 +52,7 @@ function JobRowView({ job, canMoveUp, canMoveDown, onAction }: JobRowProps) {
   if (job.kind === 'playlist' && job.itemsQueued !== undefined) details.push(t('queue.items', { count: job.itemsQueued }));
   if (job.attempts > 1) details.push(t('queue.attempts', { count: job.attempts }));
 
-  const button = (action: JobAction, symbol: string, enabled: boolean) => (
+  const button = (action: JobAction, icon: IconName, enabled: boolean) => (
     <button
       type="button"
       className="button button-icon button-small"
@@ -59,7 +61,7 @@ function JobRowView({ job, canMoveUp, canMoveDown, onAction }: JobRowProps) {
       disabled={!enabled}
       onClick={() => onAction(job, action)}
     >
-      <span aria-hidden="true">{symbol}</span>
+      <Icon name={icon} />
     </button>
   );
 
@@ -89,10 +91,10 @@ function JobRowView({ job, canMoveUp, canMoveDown, onAction }: JobRowProps) {
         )}
       </div>
       <div className="job-actions" role="group" aria-label={t('queue.actions.label', { title: job.title })}>
-        {actions.resume ? button('resume', '▶', true) : button('pause', '⏸', actions.pause)}
-        {actions.retry ? button('retry', '↻', true) : button('cancel', '✕', actions.cancel)}
-        {button('up', '↑', canMoveUp)}
-        {button('down', '↓', canMoveDown)}
+        {actions.resume ? button('resume', 'play', true) : button('pause', 'pause', actions.pause)}
+        {actions.retry ? button('retry', 'retry', true) : button('cancel', 'close', actions.cancel)}
+        {button('up', 'up', canMoveUp)}
+        {button('down', 'down', canMoveDown)}
       </div>
     </div>
   );

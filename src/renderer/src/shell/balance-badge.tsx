@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Balance } from '../../../shared/contract';
 import type { ErrorInfo } from '../../../shared/errors';
 import { useClient } from '../api/client-context';
+import { Icon } from '../design/icon';
 import { formatNumber } from '../format/format';
 import { useContractEvent } from './use-contract-event';
 
@@ -43,7 +44,7 @@ export function BalanceBadge() {
         {balance && !error ? t('balance.credits', { value: formatNumber(balance.availableCredits, i18n.language) }) : t('balance.unknown')}
       </span>
       <button type="button" className="button button-icon button-small" aria-label={t('balance.refresh')} title={t('balance.refresh')} onClick={() => void load(true)}>
-        ↻
+        <Icon name="retry" />
       </button>
     </div>
   );
