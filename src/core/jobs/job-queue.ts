@@ -245,24 +245,34 @@ export class JobQueue {
       if (job) this.#updates.push(id, job);
       return;
     }
+    if (!this.#apply(id, job, outcome)) {
+      // A stage that ends in a state the machine does not allow is a bug: fail the job
+      // visibly rather than leave it queued, where it would be picked up again at once.
+      this.#transition(id, 'failed', {
+        error: { code: 'internal', message: `Job ${id} ended as ${outcome.kind} from ${job.state}, which is not allowed.`, retryable: false },
+      });
+    }
+  }
+
+  #apply(id: number, job: JobRecord, outcome: Exclude<JobOutcome, { kind: 'aborted' }>): boolean {
     switch (outcome.kind) {
       case 'done':
-        this.#transition(id, 'done', { ...outcome.patch, error: undefined, nextAttemptAt: undefined });
-        return;
-      case 'blocked':
-        this.#transition(id, 'paused', { pauseReason: outcome.reason, error: outcome.error });
+        return this.#transition(id, 'done', { ...outcome.patch, error: undefined, nextAttemptAt: undefined });
+      case 'blocked': {
+        const paused = this.#transition(id, 'paused', { pauseReason: outcome.reason, error: outcome.error });
         this.holdExtractions(outcome.reason);
         this.#options.events.emit('queue.paused', { reason: outcome.reason, message: outcome.error.message });
-        return;
+        return paused;
+      }
       case 'failed': {
         const delays = this.#options.retryDelaysMs ?? [];
         const attempts = job.attempts + 1;
         const delay = delays[attempts - 1];
         if (outcome.error.retryable && delay !== undefined) {
-          this.#transition(id, 'queued', { attempts, error: outcome.error, nextAttemptAt: this.#now() + delay });
-        } else {
-          this.#transition(id, 'failed', { attempts, error: outcome.error });
+          // Back to the queue, but not runnable before its time: the wake-up timer picks it up.
+          return this.#transition(id, 'queued', { attempts, error: outcome.error, nextAttemptAt: this.#now() + delay });
         }
+        return this.#transition(id, 'failed', { attempts, error: outcome.error });
       }
     }
   }

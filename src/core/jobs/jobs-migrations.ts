@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Migration } from '../library/migrate';
 
 /**
  * The queue's tables. A job row holds everything needed to finish after a restart without
@@ -6,10 +6,11 @@ import type Database from 'better-sqlite3';
  * this job, never the library), whether its extraction was charged, the playlist cursor
  * checkpoint, and which media items already reached their final file.
  */
-export const JOBS_MIGRATIONS = [
+export const jobsMigrations: readonly Migration[] = [
   {
+    version: 4,
     name: 'jobs',
-    up(db: Database.Database): void {
+    up(db) {
       db.exec(`
         CREATE TABLE jobs (
           id INTEGER PRIMARY KEY,
@@ -47,4 +48,4 @@ export const JOBS_MIGRATIONS = [
       `);
     },
   },
-] as const;
+];

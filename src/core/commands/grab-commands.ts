@@ -1,0 +1,68 @@
+import type { GrabResult } from '../../shared/contract';
+import type { ErrorInfo, Result } from '../../shared/errors';
+import { guessLinkKind, parseLink } from '../../shared/links';
+import type { ApiError } from '../api/api-error';
+import type { CoreServices } from '../core-services';
+import { apiErrorInfo } from '../jobs/api-error-info';
+import { toLibraryItem } from '../library/library-item';
+import type { HandlerDeps, HandlerGroup } from './handler-types';
+
+/** Codes that mean "wrong endpoint for this link": both answers are free 400s. */
+const TRY_OTHER_ENDPOINT = new Set(['unsupported_url', 'playlist_not_supported', 'invalid_playlist_url']);
+
+const libraryIdOf = (services: CoreServices, query: { site?: string; id?: string; postUrl?: string }): number | undefined => {
+  const found = services.library.findExisting(query);
+  return found.ok && found.value ? found.value.post.id : undefined;
+};
+
+async function resolveAs(services: CoreServices, kind: 'post' | 'playlist', link: string, cursor: string | undefined): Promise<Result<GrabResult, ApiError>> {
+  const client = services.client();
+  if (kind === 'post') {
+    const answer = await client.extractPost(link);
+    if (answer.charged) services.recordCharge(`${client.apiVersion} POST /extract/post`, link);
+    if (!answer.ok) return answer;
+    const post = answer.value;
+    const libraryId = libraryIdOf(services, { ...(post.site ? { site: post.site } : {}), ...(post.id ? { id: post.id } : {}) });
+    const resolutionId = services.resolutions.put({ kind: 'post', url: link, post, charged: answer.charged });
+    return { ok: true, value: { kind: 'post', resolutionId, post, charged: answer.charged, ...(libraryId ? { libraryId } : {}) } };
+  }
+  const answer = await client.extractPlaylist(link, cursor);
+  if (answer.charged) services.recordCharge(`${client.apiVersion} POST /extract/playlist`, link);
+  if (!answer.ok) return answer;
+  const page = answer.value;
+  const inLibrary: Record<string, number> = {};
+  page.posts.forEach((post, index) => {
+    const id = libraryIdOf(services, {
+      ...(post.site ? { site: post.site } : {}),
+      ...(post.id ? { id: post.id } : {}),
+      ...(post.post_url ? { postUrl: post.post_url } : {}),
+    });
+    if (id !== undefined) inLibrary[String(index)] = id;
+  });
+  const resolutionId = services.resolutions.put({ kind: 'playlist', url: link, page, charged: answer.charged });
+  return { ok: true, value: { kind: 'playlist', resolutionId, page, charged: answer.charged, inLibrary } };
+}
+
+export function grabCommands({ services }: HandlerDeps): HandlerGroup<'grab.resolve'> {
+  return {
+    async 'grab.resolve'({ url, cursor, force }): Promise<Result<GrabResult, ErrorInfo>> {
+      const link = parseLink(url);
+      if (!link.ok) return link;
+      // Before any charged call: a link already in the library costs nothing.
+      if (!force && cursor === undefined) {
+        const known = services.library.findExisting({ postUrl: link.value });
+        if (known.ok && known.value) return { ok: true, value: { kind: 'duplicate', item: toLibraryItem(known.value.post) } };
+      }
+      const guess = cursor !== undefined ? 'playlist' : guessLinkKind(link.value);
+      const order: Array<'post' | 'playlist'> = cursor !== undefined ? ['playlist'] : guess === 'playlist' ? ['playlist', 'post'] : ['post', 'playlist'];
+      let failure: ApiError | undefined;
+      for (const kind of order) {
+        const resolved = await resolveAs(services, kind, link.value, cursor);
+        if (resolved.ok) return resolved;
+        failure = resolved.error;
+        if (!TRY_OTHER_ENDPOINT.has(failure.code)) break;
+      }
+      return { ok: false, error: apiErrorInfo(failure as ApiError) };
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { ErrorInfo, Result } from '../../shared/errors';
+import { subtitleFormatSchema } from '../../shared/subtitles';
+import type { Cue } from '../../shared/subtitles';
+import { parseLink } from '../../shared/links';
+import { fetchBytes } from '../download/fetch-bytes';
+import { sanitizeFileName } from '../files/sanitize-file-name';
+import { apiErrorInfo } from '../jobs/api-error-info';
+import { embedSubtitles } from '../media/embed-subtitles';
+import { parseSubtitles } from '../subtitles/parse-subtitles';
+import { matchTracks, saveSubtitleTracks, sourceFor } from '../subtitles/save-subtitle-tracks';
+import type { HandlerDeps, HandlerGroup } from './handler-types';
+
+const fail = (code: string, message: string): Result<never, ErrorInfo> => ({ ok: false, error: { code, message } });
+
+const asCues = (parsed: ReturnType<typeof parseSubtitles>): Result<Cue[], ErrorInfo> =>
+  parsed.ok ? parsed : fail(parsed.error.code, parsed.error.message);
+
+export function subtitleCommands({ services }: HandlerDeps): HandlerGroup<'subtitles.list' | 'subtitles.cues' | 'subtitles.save'> {
+  /** The downloaded video of a library post, if any: subtitles are named and placed after it. */
+  const videoOf = (postId: number): string | undefined => {
+    const files = services.library.listFiles(postId);
+    return files.ok ? files.value.find((file) => file.kind === 'video')?.path : undefined;
+  };
+
+  return {
+    /** "Subtitles only": one charged call, the video itself is not downloaded again. */
+    async 'subtitles.list'(input) {
+      let url: string;
+      let postId: number | undefined;
+      if ('postId' in input) {
+        const post = services.library.getPost(input.postId);
+        if (!post.ok) return post;
+        if (!post.value?.postUrl) return fail('not_found', `Post ${input.postId} has no link to fetch subtitles from.`);
+        url = post.value.postUrl;
+        postId = input.postId;
+      } else {
+        const link = parseLink(input.url);
+        if (!link.ok) return link;
+        url = link.value;
+        const known = services.library.findExisting({ postUrl: url });
+        if (known.ok && known.value) postId = known.value.post.id;
+      }
+      const client = services.client();
+      const answer = await client.extractSubtitles(url);
+      if (answer.charged) services.recordCharge(`${client.apiVersion} POST /extract/subtitles`, url);
+      if (!answer.ok) return { ok: false, error: apiErrorInfo(answer.error) };
+      const resolutionId = services.resolutions.put({ kind: 'subtitles', url, result: answer.value, ...(postId ? { postId } : {}) });
+      return { ok: true, value: { resolutionId, result: answer.value, charged: answer.charged } };
+    },
+
+    async 'subtitles.cues'({ source }) {
+      if (source.kind === 'library') {
+        const saved = services.library.listSubtitles(source.postId);
+        if (!saved.ok) return saved;
+        const subtitle = saved.value.find((candidate) => candidate.languageTag.toLowerCase() === source.languageTag.toLowerCase());
+        if (!subtitle) return fail('not_found', `No saved ${source.languageTag} subtitles for post ${source.postId}.`);
+        return asCues(parseSubtitles(await readFile(subtitle.path), subtitleFormatSchema.safeParse(subtitle.format).data));
+      }
+      const resolution = services.resolutions.get(source.resolutionId);
+      if (resolution?.kind !== 'subtitles') return fail('resolution_expired', 'List the subtitles again: these links are too old.');
+      const [track] = matchTracks(resolution.result.subtitles, [source.languageTag]);
+      const url = track && sourceFor(track, 'srt');
+      if (!url) return fail('not_found', `No ${source.languageTag} subtitles for this video.`);
+      const bytes = await fetchBytes(url.url);
+      return bytes.ok ? asCues(parseSubtitles(bytes.value, url.format)) : bytes;
+    },
+
+    async 'subtitles.save'({ resolutionId, languageTags, format, postId, folder, embed }) {
+      const resolution = services.resolutions.get(resolutionId);
+      if (resolution?.kind !== 'subtitles') return fail('resolution_expired', 'List the subtitles again: these links are too old.');
+      const owner = postId ?? resolution.postId;
+      const video = owner !== undefined ? videoOf(owner) : undefined;
+      const target = folder ?? (video ? dirname(video) : services.downloadFolder(services.settings.get()));
+      const videoName = video ?? `${sanitizeFileName(resolution.result.text, { fallback: resolution.result.id ?? 'subtitles' })}.mp4`;
+      const { saved, failures } = await saveSubtitleTracks({
+        result: resolution.result,
+        languageTags,
+        target: format,
+        folder: target,
+        videoName,
+        fetchBytes: (url, signal) => fetchBytes(url, { ...(signal ? { signal } : {}) }),
+      });
+      if (saved.length === 0) return { ok: false, error: failures[0] ?? { code: 'save_failed', message: 'No subtitles were saved.' } };
+      if (owner !== undefined) {
+        for (const subtitle of saved) {
+          services.library.addSubtitle({ postId: owner, path: subtitle.path, size: subtitle.size, languageTag: subtitle.languageTag, languageName: subtitle.languageName, format: subtitle.format });
+        }
+      }
+      const paths = saved.map((subtitle) => subtitle.path);
+      if (!embed) return { ok: true, value: { paths } };
+      if (!video) return { ok: true, value: { paths, embedError: 'There is no downloaded video to embed into; the subtitle files are saved beside where it would be.' } };
+      const ffmpeg = await services.ffmpeg();
+      if (!ffmpeg.ok) return { ok: true, value: { paths, embedError: ffmpeg.error.message } };
+      const embedded = await embedSubtitles({
+        ffmpegPath: ffmpeg.value.path,
+        videoPath: video,
+        tracks: saved.map((subtitle) => ({ path: subtitle.path, languageTag: subtitle.languageTag, title: subtitle.languageName })),
+      });
+      return embedded.ok ? { ok: true, value: { paths, embeddedInto: embedded.value.videoPath } } : { ok: true, value: { paths, embedError: embedded.error.message } };
+    },
+  };
+}

@@ -1,0 +1,224 @@
+import { mkdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { CommandInput, CommandName, CommandResult, Envelope } from '../shared/contract';
+import type { ErrorInfo, Result } from '../shared/errors';
+import type { Settings, SettingsPatch } from '../shared/settings';
+import type { RetryOptions } from './api/retry-policy';
+import type { ServiceClient } from './api/service-client';
+import { createServiceClient } from './api/service-client';
+import type { CommandHandlers } from './command-dispatch';
+import { dispatchCommand } from './command-dispatch';
+import { creditCommands } from './commands/credit-commands';
+import { grabCommands } from './commands/grab-commands';
+import type { HandlerDeps } from './commands/handler-types';
+import { jobCommands } from './commands/job-commands';
+import { keyCommands } from './commands/key-commands';
+import { libraryCommands } from './commands/library-commands';
+import { settingsCommands } from './commands/settings-commands';
+import { subtitleCommands } from './commands/subtitle-commands';
+import type { Core } from './core-api';
+import type { CoreServices } from './core-services';
+import { createBalanceAlerts } from './credits/balance-alerts';
+import { createCreditsMonitor } from './credits/credits-monitor';
+import { createLedger } from './credits/ledger';
+import { creditsMigrations } from './credits/migrations';
+import { createBandwidthLimiter } from './download/bandwidth-limiter';
+import type { DownloadDeps } from './download/download-settings';
+import { fetchBytes } from './download/fetch-bytes';
+import { EventBus } from './events/event-bus';
+import { JobQueue } from './jobs/job-queue';
+import { JobStore } from './jobs/job-store';
+import { jobsMigrations } from './jobs/jobs-migrations';
+import { createPlaylistRunner } from './jobs/playlist-runner';
+import { createPostRunner } from './jobs/post-runner';
+import { ResolutionCache } from './jobs/resolution-cache';
+import { closeDatabase, openDatabase } from './library/database';
+import { createLibraryStore } from './library/library-store';
+import { mergeMigrations } from './library/migrate';
+import { libraryMigrations } from './library/migrations';
+import { createThumbnailCache } from './library/thumbnail-cache';
+import type { FfmpegInfo } from './media/locate-ffmpeg';
+import { locateFfmpeg } from './media/locate-ffmpeg';
+import type { KeyStore } from './secrets/key-store';
+import { createKeyStore, keyProvider } from './secrets/key-store';
+import { redactSecrets } from './secrets/redact-secrets';
+import { openSettingsStore } from './settings/settings-store';
+
+export interface CoreOptions {
+  dataDir: string;
+  /** Applied on top of the stored settings for this process only (command-line flags). */
+  settings?: SettingsPatch;
+  env?: NodeJS.ProcessEnv;
+  fetch?: typeof fetch;
+  keyStore?: KeyStore;
+  /** An ffmpeg binary to use before any lookup. */
+  ffmpegPath?: string;
+  version?: string;
+  now?: () => number;
+  /** Delays of the queue's automatic retries of retryable failures (its length caps them). */
+  retryDelaysMs?: readonly number[];
+  /** The service client's own retries (attempts and backoff) per call. */
+  clientRetry?: Partial<RetryOptions>;
+  downloadTuning?: Omit<DownloadDeps, 'bandwidth' | 'connections'>;
+  /** How often the balance is asked while jobs wait for a top-up. */
+  creditsPollMs?: number;
+  balanceDebounceMs?: number;
+  /** Where downloads go when the settings name no folder. */
+  defaultDownloadFolder?: string;
+}
+
+/** A start-up failure (e.g. a library from a newer Trove): nothing was changed. */
+export class CoreStartError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const DATABASE_FILE = 'trove.db';
+const MIGRATIONS = mergeMigrations(libraryMigrations, creditsMigrations, jobsMigrations);
+
+/** The engine: one object behind every face (Electron main, web mode, CLI). */
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const now = options.now ?? Date.now;
+  const env = options.env ?? process.env;
+  await mkdir(options.dataDir, { recursive: true });
+  const { store: settings } = await openSettingsStore(options.dataDir, options.settings ?? {});
+  const opened = openDatabase(join(options.dataDir, DATABASE_FILE), { migrations: MIGRATIONS });
+  if (!opened.ok) throw new CoreStartError(opened.error.code, opened.error.message);
+  const db = opened.value;
+
+  const events = new EventBus();
+  const keys = options.keyStore ?? createKeyStore({ env });
+  const seenKeys = new Set<string>();
+  const getKey = keyProvider(keys);
+  const rememberingKey = async (): Promise<string | undefined> => {
+    const key = await getKey();
+    if (key) seenKeys.add(key); // only to redact it from any text that leaves the engine
+    return key;
+  };
+
+  const clientFor = (current: Settings, provider: () => Promise<string | undefined>): ServiceClient =>
+    createServiceClient({
+      baseUrl: current.serviceUrl,
+      apiVersion: current.apiVersion,
+      language: current.language,
+      getKey: provider,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.clientRetry ? { retry: options.clientRetry } : {}),
+    });
+  let cachedClient: { signature: string; client: ServiceClient } | undefined;
+  const client = (): ServiceClient => {
+    const current = settings.get();
+    const signature = `${current.serviceUrl}\n${current.apiVersion}\n${current.language}`;
+    if (cachedClient?.signature !== signature) cachedClient = { signature, client: clientFor(current, rememberingKey) };
+    return cachedClient.client;
+  };
+
+  let ffmpegLookup: { setting: string; result: Promise<Result<FfmpegInfo, ErrorInfo>> } | undefined;
+  const ffmpeg = (): Promise<Result<FfmpegInfo, ErrorInfo>> => {
+    const setting = settings.get().ffmpegPath || options.ffmpegPath || '';
+    if (ffmpegLookup?.setting !== setting) {
+      ffmpegLookup = {
+        setting,
+        result: locateFfmpeg({ setting, env }).then((found) =>
+          found.ok ? found : { ok: false, error: { code: found.error.code, message: found.error.message, retryable: false } },
+        ),
+      };
+    }
+    return ffmpegLookup.result;
+  };
+
+  const ledger = createLedger(db, { now });
+  const alerts = createBalanceAlerts(db, { now });
+  const credits = createCreditsMonitor({
+    client,
+    alerts,
+    ledger,
+    events,
+    now,
+    ...(options.balanceDebounceMs !== undefined ? { debounceMs: options.balanceDebounceMs } : {}),
+    // Called only after a balance query answers, when the queue below exists.
+    onTopUp: () => queue.resume(undefined, 'out_of_credits'),
+  });
+  const redact = (text: string): string => redactSecrets(text, [...seenKeys, env['TROVE_API_KEY']]);
+
+  const services: CoreServices = {
+    dataDir: options.dataDir,
+    now,
+    db,
+    events,
+    settings,
+    keys,
+    client,
+    clientWithKey: (provider) => clientFor(settings.get(), provider),
+    jobs: new JobStore(db, now),
+    library: createLibraryStore(db, { now }),
+    thumbnails: createThumbnailCache({
+      db,
+      dataDir: options.dataDir,
+      now,
+      fetchBytes: (url, headers) => fetchBytes(url, { ...(headers ? { headers } : {}), maxBytes: 10 * 1024 * 1024 }),
+    }),
+    ledger,
+    alerts,
+    credits,
+    resolutions: new ResolutionCache(now),
+    bandwidth: createBandwidthLimiter(settings.get().speedLimit),
+    downloadTuning: options.downloadTuning ?? {},
+    ffmpeg,
+    downloadFolder: (current) => current.downloadFolder || options.defaultDownloadFolder || join(homedir(), 'Downloads', 'Trove'),
+    recordCharge(endpoint, link, jobId) {
+      const entry = ledger.record({ endpoint, link, ...(jobId !== undefined ? { jobId } : {}) });
+      if (entry.ok) credits.charged(entry.value.id);
+    },
+    redact,
+  };
+
+  const queue = new JobQueue({
+    store: services.jobs,
+    events,
+    concurrency: () => settings.get().concurrency,
+    runPost: createPostRunner(services),
+    runPlaylist: createPlaylistRunner(services),
+    retryDelaysMs: options.retryDelaysMs ?? [30_000, 120_000],
+    now,
+  });
+  events.on('queue.paused', ({ reason }) => {
+    if (reason === 'out_of_credits') credits.watchForTopUp(options.creditsPollMs ?? 30_000);
+  });
+
+  const deps: HandlerDeps = { services, queue, version: options.version ?? 'dev' };
+  const handlers: CommandHandlers = {
+    ...settingsCommands(deps),
+    ...keyCommands(deps),
+    ...grabCommands(deps),
+    ...jobCommands(deps),
+    ...libraryCommands(deps),
+    ...subtitleCommands(deps),
+    ...creditCommands(deps),
+  };
+  queue.start();
+
+  let closed: Promise<void> | undefined;
+  const dispatch = (name: CommandName, input: unknown): Promise<Envelope<unknown>> => dispatchCommand(handlers, name, input, redact);
+  return {
+    dataDir: options.dataDir,
+    dispatch,
+    call: <N extends CommandName>(name: N, input: CommandInput<N>) => dispatch(name, input) as Promise<Envelope<CommandResult<N>>>,
+    on: (name, listener) => events.on(name, listener),
+    onAny: (listener) => events.onAny(listener),
+    idle: () => queue.idle(),
+    close() {
+      closed ??= (async () => {
+        await queue.close();
+        credits.close();
+        closeDatabase(db);
+      })();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import type { Balance } from '../../shared/contract';
+import type { ErrorInfo, Result } from '../../shared/errors';
+import type { ServiceClient } from '../api/service-client';
+import { apiErrorInfo } from '../jobs/api-error-info';
+import type { EventBus } from '../events/event-bus';
+import type { BalanceAlerts } from './balance-alerts';
+import type { Ledger } from './ledger';
+
+export interface CreditsMonitorOptions {
+  client: () => ServiceClient;
+  alerts: BalanceAlerts;
+  ledger: Ledger;
+  events: EventBus;
+  now: () => number;
+  /** After charged calls the balance is asked once, this long after the last one. */
+  debounceMs?: number;
+  /** Called when the balance went up (a top-up): jobs held for credits can go on. */
+  onTopUp: () => void;
+}
+
+export interface CreditsMonitor {
+  /** The free credit query; raises alerts and the credits.changed event. */
+  refresh(): Promise<Result<Balance, ErrorInfo>>;
+  /** The last balance seen (kept across restarts), without a call. */
+  last(): Balance | undefined;
+  /** A charged call was recorded in the ledger as `entryId`: refresh soon (debounced). */
+  charged(entryId: number): void;
+  /** Ask now and then while jobs wait for a top-up. */
+  watchForTopUp(intervalMs: number): void;
+  close(): void;
+}
+
+export function createCreditsMonitor(options: CreditsMonitorOptions): CreditsMonitor {
+  const debounceMs = options.debounceMs ?? 1_000;
+  const stored = options.alerts.lastBalance();
+  let last: Balance | undefined =
+    stored.ok && stored.value ? { availableCredits: stored.value.balance, checkedAt: stored.value.observedAt } : undefined;
+  let pendingEntries: number[] = [];
+  let debounce: NodeJS.Timeout | undefined;
+  let poll: NodeJS.Timeout | undefined;
+  let inFlight: Promise<Result<Balance, ErrorInfo>> | undefined;
+
+  const ask = async (): Promise<Result<Balance, ErrorInfo>> => {
+    const answered = await options.client().credits();
+    if (!answered.ok) return { ok: false, error: apiErrorInfo(answered.error) };
+    const balance: Balance = { availableCredits: answered.value.availableCredits, checkedAt: options.now() };
+    const toppedUp = last !== undefined && balance.availableCredits > last.availableCredits;
+    last = balance;
+    for (const entryId of pendingEntries.splice(0)) options.ledger.setBalanceAfter(entryId, balance.availableCredits);
+    const alert = options.alerts.observe(balance.availableCredits);
+    options.events.emit('credits.changed', balance);
+    if (alert.ok && alert.value) options.events.emit('credits.alert', { threshold: alert.value.threshold, balance: alert.value.balance });
+    if (toppedUp) options.onTopUp();
+    return { ok: true, value: balance };
+  };
+
+  const monitor: CreditsMonitor = {
+    // Concurrent callers share one query: the credit endpoint counts against the rate limit too.
+    refresh() {
+      inFlight ??= ask().finally(() => {
+        inFlight = undefined;
+      });
+      return inFlight;
+    },
+    last: () => last,
+    charged(entryId) {
+      pendingEntries.push(entryId);
+      if (debounce) clearTimeout(debounce);
+      debounce = setTimeout(() => void monitor.refresh(), debounceMs);
+      debounce.unref();
+    },
+    watchForTopUp(intervalMs) {
+      if (poll) return;
+      poll = setInterval(() => void monitor.refresh(), intervalMs);
+      poll.unref();
+    },
+    close() {
+      if (debounce) clearTimeout(debounce);
+      if (poll) clearInterval(poll);
+      poll = undefined;
+      pendingEntries = [];
+    },
+  };
+  return monitor;
+}

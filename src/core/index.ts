@@ -1,0 +1,3 @@
+export type { Core } from './core-api';
+export type { CoreOptions } from './create-core';
+export { createCore, CoreStartError } from './create-core';

@@ -1,0 +1,93 @@
+import { displayCaption } from '../../shared/display-caption';
+import type { PlaylistPage, Post } from '../../shared/post';
+import type { CoreServices } from '../core-services';
+import { outcomeOfApiError } from './extract-for-job';
+import type { JobRunner } from './job-queue';
+import type { JobRecord, NewJob } from './job-store';
+
+/** The link a post of a page is known by: its own URL, else the page's link and its id. */
+const postLink = (playlist: JobRecord, post: Post): string => post.post_url ?? `${playlist.url}#${post.id ?? ''}`;
+
+const inLibrary = (services: CoreServices, playlist: JobRecord, post: Post): boolean => {
+  const found = services.library.findExisting({
+    ...(post.site ? { site: post.site } : {}),
+    ...(post.id ? { id: post.id } : {}),
+    postUrl: postLink(playlist, post),
+  });
+  return found.ok && found.value !== null;
+};
+
+/**
+ * A profile or playlist, page by page. Each page is one charged call; its posts become
+ * jobs that download from the page itself (no extraction per post). The next cursor, the
+ * profile and the new jobs are written in one transaction after every page, so a crash
+ * never buys the same page twice. `sync` stops at the first post already in the library;
+ * `limit` caps how many posts are queued.
+ */
+export function createPlaylistRunner(services: CoreServices): JobRunner {
+  return async (initial, context) => {
+    let job = context.enter('extracting');
+    const client = services.client();
+    for (;;) {
+      const page = await client.extractPlaylist(job.url, job.playlistCursor, { signal: context.signal });
+      if (page.charged) services.recordCharge(`${client.apiVersion} POST /extract/playlist`, job.url, job.id);
+      if (!page.ok) return outcomeOfApiError(page.error);
+
+      const { children, reachedKnown } = pickPosts(services, job, page.value);
+      const limitReached = job.playlistLimit !== undefined && job.itemsQueued + children.length >= job.playlistLimit;
+      const last = !page.value.has_more || reachedKnown || limitReached;
+      job = services.db.transaction(() => {
+        storeProfile(services, job, page.value);
+        services.jobs.add(children);
+        return context.patch({
+          itemsQueued: job.itemsQueued + children.length,
+          playlistCursor: page.value.has_more ? page.value.next_cursor : undefined,
+          ...(job.title ? {} : { title: page.value.profile?.display_name ?? page.value.profile?.username ?? initial.url }),
+          ...(page.value.site ? { site: page.value.site } : {}),
+        });
+      })();
+      if (last) return { kind: 'done' };
+      context.signal.throwIfAborted();
+    }
+  };
+}
+
+function pickPosts(services: CoreServices, job: JobRecord, page: PlaylistPage): { children: NewJob[]; reachedKnown: boolean } {
+  const children: NewJob[] = [];
+  let reachedKnown = false;
+  for (const post of page.posts) {
+    if (job.playlistLimit !== undefined && job.itemsQueued + children.length >= job.playlistLimit) break;
+    if (inLibrary(services, job, post)) {
+      if (job.playlistSync) {
+        reachedKnown = true;
+        break;
+      }
+      continue; // already downloaded: a profile download does not fetch it again
+    }
+    children.push({
+      kind: 'post',
+      url: postLink(job, post),
+      parentId: job.id,
+      options: job.options,
+      post,
+      title: displayCaption(post) || post.id || '',
+      ...(post.site ?? page.site ? { site: post.site ?? page.site } : {}),
+    });
+  }
+  return { children, reachedKnown };
+}
+
+function storeProfile(services: CoreServices, job: JobRecord, page: PlaylistPage): void {
+  const profile = page.profile;
+  const stored = services.library.upsertProfile({
+    url: job.url,
+    ...(page.site ? { site: page.site } : {}),
+    ...(profile?.username ? { username: profile.username } : {}),
+    ...(profile?.display_name ? { displayName: profile.display_name } : {}),
+    ...(profile?.post_count !== undefined ? { postCount: profile.post_count } : {}),
+    ...(profile?.follower_count !== undefined ? { followerCount: profile.follower_count } : {}),
+  });
+  if (!stored.ok) throw new Error(stored.error.message);
+  services.library.checkpointProfile(stored.value.id, page.has_more ? page.next_cursor : null);
+  if (!page.has_more) services.library.markProfileSynced(stored.value.id);
+}

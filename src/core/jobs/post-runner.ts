@@ -1,0 +1,289 @@
+import { stat } from 'node:fs/promises';
+import { displayCaption } from '../../shared/display-caption';
+import type { Post } from '../../shared/post';
+import type { CoreServices } from '../core-services';
+import type { DownloadError } from '../download/download-error';
+import { downloadFile } from '../download/download-file';
+import { toChosenVariant } from '../library/library-types';
+import { mergeStreams } from '../media/merge-streams';
+import type { SavedSubtitle } from '../subtitles/save-subtitle-tracks';
+import { extractForJob } from './extract-for-job';
+import type { JobContext, JobOutcome, JobRunner } from './job-queue';
+import type { JobRecord } from './job-store';
+import type { MediaTask } from './media-plan';
+import { planMedia } from './media-plan';
+import { saveJobSubtitles } from './save-job-subtitles';
+
+const exists = (path: string): Promise<boolean> =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
+
+interface CachedImages {
+  avatarPath?: string;
+  previews: Array<string | undefined>;
+}
+
+/** Previews and the avatar are saved at extraction time: their URLs expire like the media. */
+async function cacheImages(services: CoreServices, post: Post): Promise<CachedImages> {
+  const previews = await Promise.all(
+    post.medias.map(async (media) => {
+      if (!media.preview_url) return undefined;
+      const cached = await services.thumbnails.cache(media.preview_url, media.headers);
+      return cached.ok ? cached.value.path : undefined;
+    }),
+  );
+  const avatar = post.author?.avatar_url ? await services.thumbnails.cache(post.author.avatar_url) : undefined;
+  return { previews, ...(avatar?.ok ? { avatarPath: avatar.value.path } : {}) };
+}
+
+function downloadFailure(error: DownloadError): JobOutcome {
+  if (error.code === 'canceled') return { kind: 'aborted' };
+  return { kind: 'failed', error: { code: error.code, message: error.message, retryable: error.retryable } };
+}
+
+const expiredWithoutRefresh = (): JobOutcome => ({
+  kind: 'failed',
+  error: {
+    code: 'link_expired',
+    message:
+      'The media links of this post expired before the download finished. Retry to extract it again (this costs credits), ' +
+      'or turn on "refresh expired links" in Settings.',
+    retryable: false,
+  },
+});
+
+/** Sums the progress of the downloads of one job into one figure for the faces. */
+function progressTracker(context: JobContext) {
+  const bytes = new Map<string, number>();
+  const totals = new Map<string, number | undefined>();
+  const speeds = new Map<string, number>();
+  const report = (): void => {
+    const known = [...totals.values()];
+    const total = known.every((value) => value !== undefined) ? known.reduce<number>((sum, value) => sum + (value ?? 0), 0) : undefined;
+    const sum = (map: Map<string, number>): number => [...map.values()].reduce((a, b) => a + b, 0);
+    context.progress(sum(bytes), total, sum(speeds));
+  };
+  return {
+    expect(key: string, total: number | undefined): void {
+      if (!totals.has(key)) totals.set(key, total);
+    },
+    update(key: string, done: number, total: number | undefined, speed: number): void {
+      bytes.set(key, done);
+      if (total !== undefined) totals.set(key, total);
+      speeds.set(key, speed);
+      report();
+    },
+    finish(key: string, size: number): void {
+      bytes.set(key, size);
+      totals.set(key, size);
+      speeds.set(key, 0);
+      report();
+    },
+  };
+}
+
+/**
+ * The pipeline of one post, after yt-dlp's: resolve (extract unless the job already has
+ * the post) → fetch bytes (.part files, resumable) → post-process (merge into a temp name,
+ * verify, rename; subtitles) → record in the library. Each finished stream and file is
+ * checkpointed in the job, so a restart continues where it stopped and pays nothing twice.
+ */
+export function createPostRunner(services: CoreServices): JobRunner {
+  return async (initial, context) => {
+    let job = initial;
+    const settings = services.settings.get();
+
+    if (!job.post && !job.force) {
+      const known = services.library.findExisting({ postUrl: job.url });
+      if (known.ok && known.value) {
+        context.enter('extracting');
+        return { kind: 'done', patch: { libraryPostId: known.value.post.id, title: known.value.post.caption || job.url } };
+      }
+    }
+    if (!job.post) {
+      job = context.enter('extracting');
+      const extracted = await extractForJob(services, job, context.signal);
+      if (!extracted.ok) return extracted.outcome;
+      job = context.patch({ post: extracted.post, charged: true });
+    }
+
+    let post = job.post as Post;
+    const images = await cacheImages(services, post);
+    job = context.enter('downloading', {
+      title: displayCaption(post) || post.id || job.url,
+      ...(post.site ? { site: post.site } : {}),
+      ...(images.previews.find(Boolean) ? { thumbnail: images.previews.find(Boolean) } : {}),
+    });
+    const folder = job.options.folder || services.downloadFolder(settings);
+    const outputs = { ...job.outputs };
+    const progress = progressTracker(context);
+
+    // Download every stream, checkpointing each; an expired link may be refreshed once.
+    let tasks: MediaTask[];
+    const skipped: string[] = [];
+    for (;;) {
+      const plan = planMedia(post, {
+        template: settings.fileNameTemplate,
+        quality: job.options.quality ?? settings.preferredQuality,
+        audioLanguages: job.options.audioLanguages ?? settings.audioLanguages,
+        ...(job.mediaIndexes ? { mediaIndexes: job.mediaIndexes } : {}),
+      });
+      tasks = plan.filter((item): item is MediaTask => 'kind' in item);
+      skipped.splice(0, skipped.length, ...plan.flatMap((item) => ('skipped' in item ? [item.skipped] : [])));
+      const failure = await downloadAll(services, tasks, { folder, outputs, progress, context });
+      if (!failure) break;
+      if (failure.code !== 'expired') return downloadFailure(failure);
+      if (!settings.refreshExpiredLinks || job.refreshes >= 1) return expiredWithoutRefresh();
+      job = context.enter('extracting', { refreshes: job.refreshes + 1 });
+      const refreshed = await extractForJob(services, job, context.signal);
+      if (!refreshed.ok) return refreshed.outcome;
+      post = refreshed.post;
+      job = context.patch({ post });
+      job = context.enter('downloading');
+    }
+    if (tasks.length === 0) {
+      return { kind: 'failed', error: { code: 'nothing_to_download', message: skipped[0] ?? 'This post has no media to download.', retryable: false } };
+    }
+
+    context.enter('processing');
+    const ffmpegPath = tasks.some((task) => task.kind === 'merge') || job.options.subtitles?.embed ? await services.ffmpeg() : undefined;
+    if (ffmpegPath && !ffmpegPath.ok) return { kind: 'failed', error: { ...ffmpegPath.error, retryable: false } };
+    const codecs = new Map<number, string>();
+    for (const task of tasks) {
+      const key = String(task.mediaIndex);
+      if (outputs[key]?.length && (await exists(outputs[key][0] as string))) continue;
+      if (task.kind === 'single') {
+        outputs[key] = outputs[`${key}.file`] ?? [];
+        delete outputs[`${key}.file`];
+      } else {
+        const merged = await mergeStreams({
+          ffmpegPath: (ffmpegPath as { ok: true; value: { path: string } }).value.path,
+          videoPath: outputs[`${key}.video`]?.[0] as string,
+          audioPath: outputs[`${key}.audio`]?.[0] as string,
+          baseName: task.stem,
+          directory: folder,
+          keepSources: settings.keepSourceStreams,
+          ...(task.media.duration ? { expectedDurationSeconds: task.media.duration } : {}),
+          signal: context.signal,
+        });
+        if (!merged.ok) {
+          if (merged.error.code === 'canceled') return { kind: 'aborted' };
+          return { kind: 'failed', error: { code: merged.error.code, message: merged.error.message, retryable: false } };
+        }
+        outputs[key] = [merged.value.path];
+        codecs.set(task.mediaIndex, `${merged.value.videoCodec}+${merged.value.audioCodec}`);
+        delete outputs[`${key}.video`];
+        delete outputs[`${key}.audio`];
+      }
+      job = context.patch({ outputs });
+    }
+
+    const subtitles = await saveJobSubtitles(services, {
+      job,
+      post,
+      videoPath: tasks.filter((task) => task.fileKind === 'video').flatMap((task) => outputs[String(task.mediaIndex)] ?? [])[0],
+      folder,
+      ...(ffmpegPath?.ok ? { ffmpegPath: ffmpegPath.value.path } : {}),
+      signal: context.signal,
+    });
+    return recordInLibrary(services, job, post, tasks, outputs, images, codecs, subtitles);
+  };
+}
+
+async function downloadAll(
+  services: CoreServices,
+  tasks: readonly MediaTask[],
+  state: { folder: string; outputs: Record<string, string[]>; progress: ReturnType<typeof progressTracker>; context: JobContext },
+): Promise<DownloadError | undefined> {
+  const settings = services.settings.get();
+  for (const task of tasks) {
+    const key = String(task.mediaIndex);
+    if (state.outputs[key]?.length && (await exists(state.outputs[key][0] as string))) continue;
+    for (const stream of task.downloads) state.progress.expect(`${key}.${stream.role}`, stream.expectedSize);
+    // The video and audio of a split stream come down side by side.
+    const results = await Promise.all(
+      task.downloads.map(async (stream) => {
+        const streamKey = `${key}.${stream.role}`;
+        const done = state.outputs[streamKey]?.[0];
+        if (done && (await exists(done))) {
+          state.progress.finish(streamKey, (await stat(done)).size);
+          return undefined;
+        }
+        const result = await downloadFile(
+          {
+            url: stream.url,
+            ...(task.headers ? { headers: task.headers } : {}),
+            directory: state.folder,
+            fileName: stream.fileName,
+            ...(stream.expectedSize !== undefined ? { expectedSize: stream.expectedSize } : {}),
+            signal: state.context.signal,
+            onProgress: (p) => state.progress.update(streamKey, p.bytes, p.total, p.speed),
+          },
+          { ...services.downloadTuning, connections: settings.connectionsPerDownload, bandwidth: services.bandwidth },
+        );
+        if (!result.ok) return result.error;
+        state.progress.finish(streamKey, result.bytes);
+        state.outputs[streamKey] = [result.path];
+        state.context.patch({ outputs: state.outputs });
+        return undefined;
+      }),
+    );
+    const failure = results.find((result) => result !== undefined);
+    if (failure) return failure;
+  }
+  return undefined;
+}
+
+async function recordInLibrary(
+  services: CoreServices,
+  job: JobRecord,
+  post: Post,
+  tasks: readonly MediaTask[],
+  outputs: Record<string, string[]>,
+  images: CachedImages,
+  codecs: Map<number, string>,
+  subtitles: readonly SavedSubtitle[],
+): Promise<JobOutcome> {
+  const variants = new Map(tasks.map((task) => [task.mediaIndex, task.variant]));
+  const upserted = services.library.upsertPosts([
+    {
+      post,
+      sourceUrl: job.url,
+      ...(images.avatarPath ? { avatarPath: images.avatarPath } : {}),
+      media: post.medias.map((_media, index) => {
+        const variant = variants.get(index);
+        const previewPath = images.previews[index];
+        return { ...(previewPath ? { previewPath } : {}), ...(variant ? { variant: toChosenVariant(variant) } : {}) };
+      }),
+    },
+  ]);
+  if (!upserted.ok) return { kind: 'failed', error: { ...upserted.error, retryable: true } };
+  const postId = upserted.value[0]?.id as number;
+  for (const task of tasks) {
+    for (const path of outputs[String(task.mediaIndex)] ?? []) {
+      const size = (await stat(path)).size;
+      const recorded = services.library.addFile({
+        postId,
+        mediaIndex: task.mediaIndex,
+        path,
+        size,
+        kind: task.fileKind,
+        ...(codecs.has(task.mediaIndex) ? { codecs: codecs.get(task.mediaIndex) } : {}),
+      });
+      if (!recorded.ok) return { kind: 'failed', error: { ...recorded.error, retryable: true } };
+    }
+  }
+  for (const subtitle of subtitles) {
+    services.library.addSubtitle({
+      postId,
+      path: subtitle.path,
+      size: subtitle.size,
+      languageTag: subtitle.languageTag,
+      languageName: subtitle.languageName,
+      format: subtitle.format,
+    });
+  }
+  return { kind: 'done', patch: { libraryPostId: postId } };
+}
