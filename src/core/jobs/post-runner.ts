@@ -140,7 +140,7 @@ export function createPostRunner(services: CoreServices): JobRunner {
       const refreshed = await extractForJob(services, job, context.signal);
       if (!refreshed.ok) return refreshed.outcome;
       post = refreshed.post;
-      job = context.patch({ post });
+      context.patch({ post });
       job = context.enter('downloading');
     }
     if (tasks.length === 0) {
