@@ -18,7 +18,7 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 /** A key missing, refused or unreadable: the client's 401 and the key store's failures. */
 const KEY_CODES = new Set(['unauthorized', 'key_required', 'key_unavailable', 'key_rejected', 'invalid_key', 'keychain_unavailable', 'keychain_error']);
 const CREDIT_CODES = new Set(['out_of_credits']);
-const USAGE_CODES = new Set(['invalid_input', 'invalid_settings', 'unknown_command']);
+const USAGE_CODES = new Set(['invalid_input', 'invalid_link', 'invalid_settings', 'unknown_command']);
 /** The service's own codes plus what the client reports about talking to it. */
 const API_CODES = new Set<string>([
   ...API_ERROR_CODES,

@@ -20,6 +20,7 @@ describe('exitCodeForError', () => {
 
   it('maps bad input to 2', () => {
     expect(exitCodeForError({ code: 'invalid_input' }, 'command')).toBe(EXIT.usage);
+    expect(exitCodeForError({ code: 'invalid_link' }, 'command')).toBe(EXIT.usage);
   });
 
   it('treats an unknown code as a download failure inside a job and a general failure elsewhere', () => {

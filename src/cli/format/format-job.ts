@@ -18,7 +18,7 @@ export function progressText(progress: JobProgress): string {
 export function jobLine(job: JobView): string {
   const state = job.state === 'paused' && job.pauseReason !== undefined ? `paused (${job.pauseReason})` : job.state;
   const detail =
-    job.state === 'downloading' || job.state === 'processing'
+    job.state === 'downloading'
       ? ` ${progressText(job.progress)}`
       : job.state === 'failed' && job.error
         ? ` [${job.error.code}] ${job.error.message}`

@@ -7,7 +7,8 @@ export function libraryItemLine(item: LibraryItem): string {
     `#${item.id}`,
     item.caption || '(no caption)',
     ...(author !== undefined ? [`— ${author}`] : []),
-    `[${[item.site, ...item.mediaTypes].filter((part) => part !== undefined).join(', ')}]`,
+    ...(item.site !== undefined ? [`site:${item.site}`] : []),
+    [...new Set(item.mediaTypes)].join('+'),
     formatBytes(item.totalSize),
   ].join('  ');
 }

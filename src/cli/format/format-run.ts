@@ -28,7 +28,9 @@ export function runSummaryLines(jobs: readonly JobView[]): string[] {
   const problems = jobs.filter((job) => job.state !== 'done');
   const files = filesOfRun(jobs);
   return [
-    `${done} of ${posts.length} ${posts.length === 1 ? 'post' : 'posts'} done${problems.length > 0 ? `, ${problems.length} not` : ''}.`,
+    jobs.length === 0
+      ? 'Nothing was downloaded.'
+      : `${done} of ${posts.length} ${posts.length === 1 ? 'post' : 'posts'} done${problems.length > 0 ? `, ${problems.length} not` : ''}.`,
     ...problems.flatMap((job) => {
       const hint = job.error ? (nextStep(job.error.code) ?? `Run \`trove queue retry ${job.id}\` to try again.`) : pausedHint(job);
       return [`  ${jobLine(job)}`, ...(hint !== undefined ? [`    → ${hint}`] : [])];

@@ -1,4 +1,4 @@
-import type { JobState, JobView } from '../../shared/jobs';
+import type { JobProgress, JobState, JobView } from '../../shared/jobs';
 
 export interface OverallProgress {
   bytes: number;
@@ -14,6 +14,18 @@ const ACTIVE: ReadonlySet<JobState> = new Set(['extracting', 'downloading', 'pro
 export const isActive = (job: Pick<JobView, 'state'>): boolean => ACTIVE.has(job.state);
 export const isSettled = (job: Pick<JobView, 'state'>): boolean =>
   job.state === 'done' || job.state === 'failed' || job.state === 'canceled';
+
+/**
+ * The progress to show: once a job is past downloading its bytes are all there, whatever
+ * the last progress report said (the engine reports progress only while bytes flow).
+ */
+export function shownProgress(job: Pick<JobView, 'state' | 'progress'>): JobProgress {
+  const { progress } = job;
+  if ((job.state === 'processing' || job.state === 'done') && progress.total !== undefined) {
+    return { bytes: progress.total, total: progress.total, speed: 0 };
+  }
+  return progress;
+}
 
 /** The latest view of every job seen during a run, and their sum for the overall line. */
 export class ProgressBoard {
@@ -41,9 +53,10 @@ export class ProgressBoard {
       counts[job.state] += 1;
       // Playlist jobs only page; their posts carry the bytes.
       if (job.kind === 'playlist') continue;
-      bytes += job.progress.bytes;
-      if (isActive(job)) speed += job.progress.speed;
-      if (total !== undefined) total = job.progress.total === undefined ? undefined : total + job.progress.total;
+      const progress = shownProgress(job);
+      bytes += progress.bytes;
+      if (isActive(job)) speed += progress.speed;
+      if (total !== undefined) total = progress.total === undefined ? undefined : total + progress.total;
     }
     const remaining = total === undefined ? undefined : Math.max(0, total - bytes);
     return {

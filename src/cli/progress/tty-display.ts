@@ -3,7 +3,7 @@ import type { SingleBar } from 'cli-progress';
 import type { JobProgress } from '../../shared/jobs';
 import { jobLine, jobTitle } from '../format/format-job';
 import { formatBytes, formatDuration, formatSpeed, percentOf } from '../format-units';
-import { isActive, isSettled } from './progress-board';
+import { isActive, isSettled, shownProgress } from './progress-board';
 import type { ProgressBoard } from './progress-board';
 import type { JobDisplay } from './job-display';
 
@@ -14,10 +14,10 @@ export function barPayload(label: string, progress: JobProgress): Record<string,
   const percent = percentOf(progress.bytes, progress.total);
   return {
     label: label.length > TITLE_WIDTH ? `${label.slice(0, TITLE_WIDTH - 1)}…` : label.padEnd(TITLE_WIDTH),
-    percent: percent === undefined ? '  ?%' : `${String(percent).padStart(3)}%`,
+    pct: percent === undefined ? '  ?%' : `${String(percent).padStart(3)}%`,
     size: progress.total === undefined ? formatBytes(progress.bytes) : `${formatBytes(progress.bytes)}/${formatBytes(progress.total)}`,
-    speed: formatSpeed(progress.speed),
-    eta: formatDuration(progress.etaSeconds),
+    rate: formatSpeed(progress.speed),
+    timeLeft: formatDuration(progress.etaSeconds),
   };
 }
 
@@ -32,7 +32,8 @@ const barValues = (progress: Pick<JobProgress, 'bytes' | 'total'>): [value: numb
 export function createTtyDisplay(stream: NodeJS.WritableStream, board: ProgressBoard): JobDisplay {
   const multibar = new MultiBar({
     stream,
-    format: '{label} |{bar}| {percent} {size} {speed} ETA {eta}',
+    // Our own token names: cli-progress fills {eta}, {percentage} etc. itself and would override them.
+    format: '{label} |{bar}| {pct} {size} {rate} ETA {timeLeft}',
     barsize: 24,
     hideCursor: true,
     autopadding: true,
@@ -61,8 +62,9 @@ export function createTtyDisplay(stream: NodeJS.WritableStream, board: ProgressB
       if (stopped) return;
       const bar = bars.get(job.id);
       if (isActive(job) && job.kind === 'post') {
-        const [value, total] = barValues(job.progress);
-        const payload = barPayload(`#${job.id} ${jobTitle(job)}`, job.progress);
+        const progress = shownProgress(job);
+        const [value, total] = barValues(progress);
+        const payload = barPayload(`#${job.id} ${jobTitle(job)}`, progress);
         if (bar) {
           bar.setTotal(total);
           bar.update(value, payload);

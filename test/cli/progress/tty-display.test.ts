@@ -11,11 +11,11 @@ describe('barPayload', () => {
     });
     expect(payload).toEqual({
       label: '#1 A very long title that does …',
-      percent: ' 25%',
+      pct: ' 25%',
       size: '1.0 MiB/4.0 MiB',
-      speed: '512 KiB/s',
-      eta: '0:06',
+      rate: '512 KiB/s',
+      timeLeft: '0:06',
     });
-    expect(barPayload('short', { bytes: 10, speed: 0 })).toMatchObject({ label: 'short'.padEnd(32), percent: '  ?%', size: '10 B', eta: '--:--' });
+    expect(barPayload('short', { bytes: 10, speed: 0 })).toMatchObject({ label: 'short'.padEnd(32), pct: '  ?%', size: '10 B', timeLeft: '--:--' });
   });
 });

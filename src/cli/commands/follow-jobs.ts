@@ -1,0 +1,80 @@
+import type { EventPayload } from '../../shared/contract';
+import type { JobView } from '../../shared/jobs';
+import { exitCodeForJobs } from '../exit-codes';
+import type { ExitCode } from '../exit-codes';
+import { filesOfRun, jobSummary, runSummaryLines } from '../format/format-run';
+import { jobsOfRun } from '../jobs-of-run';
+import { silentDisplay } from '../progress/job-display';
+import type { JobDisplay } from '../progress/job-display';
+import { createLineDisplay } from '../progress/line-display';
+import { ProgressBoard } from '../progress/progress-board';
+import { createTtyDisplay } from '../progress/tty-display';
+import type { CommandContext } from './context';
+
+function displayFor(ctx: CommandContext, board: ProgressBoard): JobDisplay {
+  if (ctx.output.quiet) return silentDisplay;
+  switch (ctx.output.mode) {
+    case 'json':
+      return silentDisplay;
+    case 'plain':
+      return createLineDisplay(ctx.stdout, ctx.stderr);
+    case 'tty':
+      return createTtyDisplay(ctx.stderr, board);
+  }
+}
+
+/** A link not queued because its post is already in the library. */
+export interface SkippedLink {
+  url: string;
+  message: string;
+}
+
+const pausedNotice = (paused: EventPayload<'queue.paused'>): string => `Queue paused (${paused.reason}): ${paused.message}`;
+
+/**
+ * Runs `start` (which adds or resumes jobs), shows every event until the queue is idle,
+ * then prints the outcome of the jobs it started and of those they spawned. The engine
+ * does the work; this only watches and reports.
+ */
+export async function followJobs(
+  ctx: CommandContext,
+  command: string,
+  start: () => Promise<{ ok: true; jobIds: number[]; skipped?: SkippedLink[] } | { ok: false; exitCode: ExitCode }>,
+): Promise<ExitCode> {
+  const board = new ProgressBoard();
+  const display = displayFor(ctx, board);
+  ctx.onInterrupt(() => display.stop());
+  const unsubscribe = ctx.core.onAny((name, payload) => {
+    ctx.output.event(name, payload);
+    if (name === 'job.updated') {
+      const job = payload as JobView;
+      display.update(job, board.update(job));
+    } else if (name === 'queue.paused') {
+      display.notice(pausedNotice(payload as EventPayload<'queue.paused'>));
+    } else if (name === 'credits.alert') {
+      const alert = payload as EventPayload<'credits.alert'>;
+      display.notice(`Credits are low: ${alert.balance} left.`);
+    }
+  });
+  try {
+    const started = await start();
+    if (!started.ok) return started.exitCode;
+    await ctx.core.idle();
+    const listed = await ctx.core.call('jobs.list', {});
+    if (!listed.ok) return ctx.fail(listed.error);
+    const jobs = jobsOfRun(listed.value, started.jobIds);
+    const exitCode = exitCodeForJobs(jobs);
+    display.stop();
+    const skipped = started.skipped ?? [];
+    ctx.output.result(
+      command,
+      exitCode,
+      { jobs: jobs.map(jobSummary), files: filesOfRun(jobs), ...(skipped.length > 0 && { skipped }) },
+      [...skipped.map((link) => `Skipped ${link.url}: ${link.message}`), ...runSummaryLines(jobs)],
+    );
+    return exitCode;
+  } finally {
+    display.stop();
+    unsubscribe();
+  }
+}

@@ -1,0 +1,61 @@
+import type { CommandInput } from '../../shared/contract';
+import { parseLink } from '../../shared/links';
+import type { ExitCode } from '../exit-codes';
+import type { Invocation } from '../invocation';
+import { UNFINISHED_STATES } from '../jobs-of-run';
+import type { CommandContext } from './context';
+import { followJobs } from './follow-jobs';
+import type { SkippedLink } from './follow-jobs';
+
+type GetInvocation = Extract<Invocation, { command: 'get' }>;
+
+/** The `jobs.add` input for one link of a `trove get`: a link the engine classifies, or a whole profile or playlist. */
+export function jobRequest(invocation: GetInvocation, url: string): CommandInput<'jobs.add'> {
+  return {
+    source: invocation.playlist
+      ? { kind: 'playlist', url, ...(invocation.limit !== undefined && { limit: invocation.limit }) }
+      : { kind: 'link', url, ...(invocation.force && { force: true }) },
+    options: invocation.options,
+  };
+}
+
+/** Jobs record links as the engine normalized them; compare in the same form. */
+const normalized = (url: string): string => {
+  const parsed = parseLink(url);
+  return parsed.ok ? parsed.value : url;
+};
+
+export function runGet(ctx: CommandContext, invocation: GetInvocation): Promise<ExitCode> {
+  return followJobs(ctx, 'get', async () => {
+    // A link left unfinished by an earlier run (e.g. Ctrl-C) is continued, not added again:
+    // its extraction is already paid for and its partial files are kept.
+    const pending = await ctx.core.call('jobs.list', { states: UNFINISHED_STATES });
+    if (!pending.ok) return { ok: false, exitCode: ctx.fail(pending.error) };
+    const jobIds: number[] = [];
+    const toResume: number[] = [];
+    const skipped: SkippedLink[] = [];
+    for (const url of invocation.urls) {
+      const earlier = pending.value.find((job) => job.parentId === undefined && job.url === normalized(url));
+      if (earlier) {
+        jobIds.push(earlier.id);
+        if (earlier.state === 'paused') toResume.push(earlier.id);
+        continue;
+      }
+      const added = await ctx.core.call('jobs.add', jobRequest(invocation, url));
+      if (added.ok) {
+        jobIds.push(...added.value.jobIds);
+      } else if (added.error.code === 'duplicate') {
+        // Already downloaded: nothing to do (and nothing to pay) unless --force.
+        skipped.push({ url, message: `${added.error.message} Add --force to download it again.` });
+      } else {
+        return { ok: false, exitCode: ctx.fail(added.error) };
+      }
+    }
+    if (toResume.length > 0) {
+      ctx.output.note(`Continuing ${toResume.length} unfinished ${toResume.length === 1 ? 'job' : 'jobs'} from an earlier run.`);
+      const resumed = await ctx.core.call('jobs.resume', { ids: toResume });
+      if (!resumed.ok) return { ok: false, exitCode: ctx.fail(resumed.error) };
+    }
+    return { ok: true, jobIds, skipped };
+  });
+}

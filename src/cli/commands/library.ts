@@ -1,0 +1,38 @@
+import { EXIT } from '../exit-codes';
+import type { ExitCode } from '../exit-codes';
+import { libraryDetailLines, libraryListLines } from '../format/format-library';
+import type { Invocation } from '../invocation';
+import type { CommandContext } from './context';
+
+export async function runLibrary(ctx: CommandContext, invocation: Extract<Invocation, { command: 'library' }>): Promise<ExitCode> {
+  switch (invocation.action) {
+    case 'list':
+    case 'search': {
+      const found = await ctx.core.call('library.search', {
+        ...(invocation.action === 'search' && { query: invocation.words }),
+        limit: invocation.limit,
+        offset: invocation.offset,
+      });
+      if (!found.ok) return ctx.fail(found.error);
+      const { items, total } = found.value;
+      ctx.output.result('library', EXIT.ok, { items, total }, libraryListLines(items, total, invocation.offset));
+      return EXIT.ok;
+    }
+    case 'show': {
+      const detail = await ctx.core.call('library.get', { id: invocation.id });
+      if (!detail.ok) return ctx.fail(detail.error);
+      ctx.output.result('library', EXIT.ok, { item: detail.value }, libraryDetailLines(detail.value));
+      return EXIT.ok;
+    }
+    case 'remove': {
+      const removed = await ctx.core.call('library.remove', { id: invocation.id, deleteFiles: invocation.deleteFiles });
+      if (!removed.ok) return ctx.fail(removed.error);
+      const { removedFiles } = removed.value;
+      ctx.output.result('library', EXIT.ok, { removedFiles }, [
+        `Removed #${invocation.id} from the library${invocation.deleteFiles ? ` and deleted ${removedFiles.length} files` : ' (its files stay on disk)'}.`,
+        ...removedFiles.map((path) => `  deleted ${path}`),
+      ]);
+      return EXIT.ok;
+    }
+  }
+}
