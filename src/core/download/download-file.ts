@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { realSleep, systemClock } from '../api/timing';
 import { backoffDelay } from '../api/retry-policy';
-import { DownloadFailure, diskError, downloadError, type DownloadError } from './download-error';
+import { DownloadFailure, diskError, downloadError, errnoOf, type DownloadError } from './download-error';
 import { checkRequest, type DownloadRequest } from './download-request';
 import { downloadSettingsSchema, type DownloadDeps } from './download-settings';
 import { PartFile, partPathsFor } from './part-file';
@@ -62,8 +62,9 @@ export async function downloadFile(request: DownloadRequest, deps: DownloadDeps 
         await runTransfer(context);
         break;
       } catch (error) {
-        if (!(error instanceof DownloadFailure)) throw error;
-        const info = signal.aborted ? canceled() : error.info;
+        // Anything else with an errno came from the part file (truncate, save); without one it is a bug.
+        if (!(error instanceof DownloadFailure) && errnoOf(error) === undefined) throw error;
+        const info = signal.aborted ? canceled() : error instanceof DownloadFailure ? error.info : diskError(error, partPath);
         await part.save();
         if (info.code === 'changed') await part.reset({});
         failuresInARow = part.covered > before ? 1 : failuresInARow + 1;

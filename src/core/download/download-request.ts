@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import type { Result } from '../../shared/errors';
 import { resolveInside } from '../files/resolve-inside';
@@ -30,6 +31,7 @@ export interface CheckedRequest {
   url: URL;
   /** Media headers without the ones the transfer itself must control. */
   headers: Record<string, string>;
+  /** Absolute, so one part file has one name however the caller spelled the folder. */
   directory: string;
   fileName: string;
 }
@@ -58,5 +60,5 @@ export function checkRequest(request: DownloadRequest): Result<CheckedRequest, D
   }
   const inside = resolveInside(data.directory, data.fileName);
   if (!inside.ok) return invalid('invalid_file_name', inside.error.message);
-  return { ok: true, value: { url, headers, directory: data.directory, fileName: data.fileName } };
+  return { ok: true, value: { url, headers, directory: path.resolve(data.directory), fileName: data.fileName } };
 }

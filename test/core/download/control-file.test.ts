@@ -1,16 +1,16 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readControlFile, resourceFingerprint, writeControlFile, type ControlFile } from '../../../src/core/download/control-file';
+import { makeFolder, removeFolder } from './helpers';
 
 describe('control file', () => {
   let folder: string;
   beforeEach(async () => {
-    folder = await mkdtemp(path.join(os.tmpdir(), 'trove-control-'));
+    folder = await makeFolder();
   });
   afterEach(async () => {
-    await rm(folder, { recursive: true, force: true });
+    await removeFolder(folder);
   });
 
   it('round-trips and never stores the signed URL', async () => {

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { downloadFile } from '../../../src/core/download/download-file';
-import { locateFfmpeg } from '../../../src/core/media/locate-ffmpeg';
 import { mergeStreams, type MergeProgress } from '../../../src/core/media/merge-streams';
 import { probeMedia } from '../../../src/core/media/probe-media';
 import { startSandbox, type Sandbox } from '../../../src/sandbox';
 import { extractPost, listFolder, makeFolder, removeFolder } from '../download/helpers';
+import { systemFfmpeg } from './system-ffmpeg';
 
 /*
  * Real ffmpeg on real streams: the sandbox's split 720p pair (h264 + aac) downloaded with
@@ -23,9 +23,7 @@ let folder: string;
 let fixtures: string;
 
 beforeAll(async () => {
-  const located = await locateFfmpeg();
-  if (!located.ok) throw new Error(located.error.message);
-  ffmpeg = located.value.path;
+  ffmpeg = await systemFfmpeg();
   sandbox = await startSandbox({ port: 0 });
   fixtures = await makeFolder();
 });

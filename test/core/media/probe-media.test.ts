@@ -2,18 +2,16 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locateFfmpeg } from '../../../src/core/media/locate-ffmpeg';
 import { probeMedia } from '../../../src/core/media/probe-media';
 import { makeFolder, removeFolder } from '../download/helpers';
+import { systemFfmpeg } from './system-ffmpeg';
 
 const run = promisify(execFile);
 let ffmpeg: string;
 let folder: string;
 
 beforeAll(async () => {
-  const located = await locateFfmpeg();
-  if (!located.ok) throw new Error(located.error.message);
-  ffmpeg = located.value.path;
+  ffmpeg = await systemFfmpeg();
   folder = await makeFolder();
 });
 afterAll(async () => {
