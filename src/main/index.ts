@@ -1,23 +1,112 @@
-import { join } from 'node:path';
-import { app, BrowserWindow, shell } from 'electron';
-import { windowOptions } from './window-options';
+import path from 'node:path';
+import { app } from 'electron';
+import type { BrowserWindow } from 'electron';
+import { createCore } from '../core';
+import type { Core } from '../core/core-api';
+import { contentSecurityPolicy, remoteImageSources } from '../server/security/content-security-policy';
+import { MEDIA_SCHEME, appOrigin } from './app-origin';
+import { addCspHeader, registerSchemes, serveAppPages } from './app-protocol';
+import { bundledFfmpegPath } from './bundled-ffmpeg';
+import { watchClipboard } from './clipboard-watch';
+import { bindIpc } from './ipc-handle';
+import { createMainWindow } from './main-window';
+import { serveMedia } from './media-protocol';
+import { balanceNotice, jobNotice } from './notices';
+import { notify } from './notifications';
+import { watchQueue } from './queue-watch';
+import { createTray } from './tray';
+import { denyAllPermissions } from './session-hardening';
 
-function createWindow(): void {
-  const window = new BrowserWindow(windowOptions(join(import.meta.dirname, '../preload/index.cjs')));
-  window.once('ready-to-show', () => window.show());
-  // Nothing navigates away from the app, and no new windows: links go to the browser.
-  window.webContents.on('will-navigate', (event) => event.preventDefault());
-  window.webContents.setWindowOpenHandler(({ url }) => {
-    if (/^https?:\/\//i.test(url)) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
-  const devServer = process.env['ELECTRON_RENDERER_URL'];
-  if (devServer) void window.loadURL(devServer);
-  else void window.loadFile(join(import.meta.dirname, '../renderer/index.html'));
+/*
+ * The Electron face: binds the Core to one window over IPC. Everything decided here is a
+ * pure function in a file of its own (tested under Node); this file only wires them.
+ */
+
+const devServer = process.env['ELECTRON_RENDERER_URL'];
+const trustedOrigin = appOrigin(devServer);
+const rendererDir = path.join(import.meta.dirname, '../renderer');
+const resourcesDir = app.isPackaged ? process.resourcesPath : path.join(import.meta.dirname, '../../resources');
+
+let core: Core | undefined;
+let window: BrowserWindow | undefined;
+let quitting = false;
+
+function showWindow(): void {
+  if (!window || window.isDestroyed()) return;
+  if (window.isMinimized()) window.restore();
+  window.show();
+  window.focus();
 }
 
-if (!app.requestSingleInstanceLock()) app.quit();
-else {
-  void app.whenReady().then(createWindow);
-  app.on('window-all-closed', () => app.quit());
+async function start(): Promise<void> {
+  await app.whenReady();
+  denyAllPermissions();
+  const defaultDownloadFolder = path.join(app.getPath('downloads'), 'Trove');
+  const engine = await createCore({
+    dataDir: app.getPath('userData'),
+    defaultDownloadFolder,
+    ffmpegPath: bundledFfmpegPath(),
+    version: app.getVersion(),
+  });
+  core = engine;
+
+  const initial = await engine.call('settings.get', {});
+  let settings = initial.ok ? initial.value : undefined;
+  engine.on('settings.changed', (next) => {
+    settings = next;
+  });
+  const csp = (): string =>
+    contentSecurityPolicy({
+      imageSources: [`${MEDIA_SCHEME}:`, ...remoteImageSources(settings?.serviceUrl ?? '')],
+      mediaSources: [`${MEDIA_SCHEME}:`],
+      devServer: devServer !== undefined,
+    });
+  serveAppPages(rendererDir, csp);
+  addCspHeader(trustedOrigin, csp);
+  serveMedia(async () => [settings?.downloadFolder || defaultDownloadFolder, engine.dataDir]);
+
+  window = await createMainWindow({
+    preloadPath: path.join(import.meta.dirname, '../preload/index.cjs'),
+    startUrl: devServer ?? `${trustedOrigin}/index.html`,
+    stateFile: path.join(app.getPath('userData'), 'window-state.json'),
+  });
+  bindIpc(engine, window, trustedOrigin);
+  // Closing the window hides it: the queue keeps running in the tray until Quit.
+  window.on('close', (event) => {
+    if (quitting) return;
+    event.preventDefault();
+    window?.hide();
+  });
+
+  const tray = createTray(resourcesDir, engine, () => window, () => app.quit());
+  await watchQueue(engine, {
+    summary: (summary) => tray.update(summary),
+    transition: (previous, job) => {
+      const notice = jobNotice(previous, job);
+      if (notice) notify(notice, showWindow);
+    },
+  });
+  engine.on('credits.alert', (alert) => notify(balanceNotice(alert), showWindow));
+  await watchClipboard(engine, showWindow);
+}
+
+registerSchemes();
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', showWindow);
+  app.on('activate', showWindow);
+  app.on('before-quit', (event) => {
+    if (!core || quitting) return;
+    // Pause in-flight work and close the database before the process ends.
+    quitting = true;
+    event.preventDefault();
+    const closing = core;
+    core = undefined;
+    void closing.close().finally(() => app.quit());
+  });
+  start().catch((error: unknown) => {
+    console.error('Trove could not start:', error);
+    app.exit(1);
+  });
 }

@@ -25,6 +25,8 @@ export interface WebServerOptions {
   token?: string;
   /** The built renderer (out/renderer). */
   staticDir: string;
+  /** Where downloads go when the settings name no folder (the Core's `defaultDownloadFolder`). */
+  defaultDownloadFolder?: string;
 }
 
 export interface WebServer {
@@ -84,9 +86,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     return contentSecurityPolicy({ imageSources: remoteImageSources(settings.ok ? settings.value.serviceUrl : '') });
   };
 
+  // Thumbnails and avatars live in the data folder, downloads in the download folder.
   const mediaRoots = async (): Promise<string[]> => {
     const settings = await core.call('settings.get', {});
-    return [settings.ok ? settings.value.downloadFolder : '', core.dataDir];
+    const folder = (settings.ok ? settings.value.downloadFolder : '') || (options.defaultDownloadFolder ?? '');
+    return [folder, core.dataDir];
   };
 
   async function serveFile(response: ServerResponse, request: IncomingMessage, file: string, extra: Record<string, string>): Promise<void> {

@@ -1,0 +1,175 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { createCore } from '../../src/core';
+import type { Core } from '../../src/core/core-api';
+import { startWebServer } from '../../src/server/web-server';
+import type { WebServer } from '../../src/server/web-server';
+
+const SECRET_KEY = 'sk-test-never-in-the-browser';
+let base: string;
+let core: Core;
+let server: WebServer;
+let cookie: string;
+
+interface Reply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A raw HTTP GET, so tests control the Host, Cookie and Range headers exactly. */
+function get(pathname: string, headers: Record<string, string> = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: server.port, path: pathname, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const socketUrl = (): string => `ws://127.0.0.1:${server.port}/ws`;
+const origin = (): string => `http://127.0.0.1:${server.port}`;
+
+/** Opens a socket; resolves with it once open, or with the HTTP status it was refused with. */
+function connect(headers: Record<string, string>): Promise<WebSocket | number> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(socketUrl(), { headers });
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.once('error', () => resolve(0));
+  });
+}
+
+function exchange(ws: WebSocket, message: unknown): Promise<Record<string, unknown>> {
+  return new Promise((resolve) => {
+    const onMessage = (data: Buffer) => {
+      const parsed = JSON.parse(data.toString()) as Record<string, unknown>;
+      if ('event' in parsed) return;
+      ws.off('message', onMessage);
+      resolve(parsed);
+    };
+    ws.on('message', onMessage);
+    ws.send(typeof message === 'string' ? message : JSON.stringify(message));
+  });
+}
+
+beforeAll(async () => {
+  base = await mkdtemp(path.join(tmpdir(), 'trove-web-'));
+  const staticDir = path.join(base, 'renderer');
+  const dataDir = path.join(base, 'data');
+  await mkdir(path.join(staticDir, 'assets'), { recursive: true });
+  await mkdir(path.join(dataDir, 'thumbnails'), { recursive: true });
+  await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>Trove</title>');
+  await writeFile(path.join(staticDir, 'assets', 'app.js'), 'console.log(1)');
+  await writeFile(path.join(base, 'outside.txt'), 'private');
+  await symlink(path.join(base, 'outside.txt'), path.join(staticDir, 'assets', 'leak.js'));
+  await writeFile(path.join(dataDir, 'thumbnails', 'a.jpg'), '0123456789');
+  core = await createCore({ dataDir, env: { TROVE_API_KEY: SECRET_KEY } });
+  server = await startWebServer({ core, port: 0, staticDir });
+  const login = await get(`/?token=${server.token}`);
+  cookie = String(login.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '';
+});
+
+afterAll(async () => {
+  await server?.close();
+  await core?.close();
+  await rm(base, { recursive: true, force: true });
+});
+
+describe('the web server over HTTP', () => {
+  it('prints a loopback URL with a random token', () => {
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/?token=${server.token}`);
+    expect(server.token.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('trades the token for an HttpOnly SameSite=Strict cookie and drops it from the address', async () => {
+    const login = await get(`/?token=${server.token}`);
+    expect(login.status).toBe(303);
+    expect(login.headers.location).toBe('/');
+    expect(login.headers['set-cookie']?.[0]).toMatch(/HttpOnly; SameSite=Strict/);
+  });
+
+  it('refuses requests without the token, with a wrong one, or under another host name', async () => {
+    expect((await get('/')).status).toBe(401);
+    expect((await get('/?token=guess')).status).toBe(401);
+    expect((await get('/', { Cookie: `trove-token-${server.port}=guess` })).status).toBe(401);
+    expect((await get('/assets/app.js')).status).toBe(401);
+    expect((await get('/', { Cookie: cookie, Host: `evil.example:${server.port}` })).status).toBe(421);
+  });
+
+  it('serves the page with its CSP, and assets, to the cookie holder', async () => {
+    const page = await get('/', { Cookie: cookie });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>Trove</title>');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect((await get('/assets/app.js', { Cookie: cookie })).status).toBe(200);
+  });
+
+  it('serves nothing outside the bundle and media roots', async () => {
+    expect((await get('/assets/leak.js', { Cookie: cookie })).status).toBe(403);
+    // URL parsing resolves dot segments inside the URL space: this is /outside.txt of the bundle.
+    expect((await get('/../outside.txt', { Cookie: cookie })).status).toBe(404);
+    expect((await get('/assets/..%2F..%2Foutside.txt', { Cookie: cookie })).status).toBe(400);
+    const outside = path.join(base, 'outside.txt').split(path.sep).map(encodeURIComponent).join('/');
+    expect((await get(`/media${outside}`, { Cookie: cookie })).status).toBe(403);
+  });
+
+  it('serves media from the data folder with Range support', async () => {
+    const thumb = path.join(core.dataDir, 'thumbnails', 'a.jpg').split(path.sep).map(encodeURIComponent).join('/');
+    const partial = await get(`/media${thumb}`, { Cookie: cookie, Range: 'bytes=2-4' });
+    expect(partial.status).toBe(206);
+    expect(partial.body).toBe('234');
+    expect(partial.headers['content-range']).toBe('bytes 2-4/10');
+  });
+});
+
+describe('the contract over the WebSocket', () => {
+  it('refuses upgrades without the cookie or from another origin', async () => {
+    expect(await connect({ Origin: origin() })).toBe(401);
+    expect(await connect({ Cookie: cookie, Origin: 'http://evil.example' })).toBe(403);
+    expect(await connect({ Cookie: cookie })).toBe(403);
+  });
+
+  it('answers commands with envelopes and rejects bad messages and inputs', async () => {
+    const ws = await connect({ Cookie: cookie, Origin: origin() });
+    if (typeof ws === 'number') throw new Error(`refused with ${ws}`);
+    expect(await exchange(ws, { id: 1, command: 'settings.get', input: {} })).toMatchObject({ id: 1, ok: true });
+    expect(await exchange(ws, { id: 2, command: 'jobs.pause', input: { ids: ['one'] } })).toMatchObject({
+      id: 2,
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    expect(await exchange(ws, { id: 3, command: 'settings.update', input: { apiKey: 'x' } })).toMatchObject({
+      id: 3,
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    expect(await exchange(ws, { id: 4, command: 'shell.exec', input: {} })).toMatchObject({ id: 4, ok: false, error: { code: 'unknown_command' } });
+    expect(await exchange(ws, 'not json')).toMatchObject({ id: null, ok: false, error: { code: 'bad_message' } });
+    ws.close();
+  });
+
+  it('pushes events, and never sends the API key', async () => {
+    const ws = await connect({ Cookie: cookie, Origin: origin() });
+    if (typeof ws === 'number') throw new Error(`refused with ${ws}`);
+    const received: string[] = [];
+    ws.on('message', (data: Buffer) => received.push(data.toString()));
+    const status = await exchange(ws, { id: 1, command: 'key.status', input: {} });
+    expect(status).toMatchObject({ ok: true, value: { isSet: true, source: 'environment' } });
+    const changed = new Promise<void>((resolve) => ws.on('message', (data: Buffer) => data.toString().includes('"settings.changed"') && resolve()));
+    await exchange(ws, { id: 2, command: 'settings.update', input: { theme: 'dark' } });
+    await changed;
+    await exchange(ws, { id: 3, command: 'settings.get', input: {} });
+    expect(received.join('\n')).not.toContain(SECRET_KEY);
+    ws.close();
+  });
+});
