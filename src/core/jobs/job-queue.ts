@@ -82,10 +82,11 @@ export class JobQueue {
     if (this.#closed) return;
     const { store } = this.#options;
     const runningOf = (kind: JobRecord['kind']) => [...this.#running.keys()].filter((id) => store.get(id)?.kind === kind).length;
-    const freePosts = this.#options.concurrency() - runningOf('post');
-    if (freePosts > 0) for (const job of store.runnable('post', freePosts)) this.#run(job, this.#options.runPost);
-    const freePlaylists = PLAYLIST_CONCURRENCY - runningOf('playlist');
-    if (freePlaylists > 0) for (const job of store.runnable('playlist', freePlaylists)) this.#run(job, this.#options.runPlaylist);
+    // A runner may stay in `queued` for a moment before its first stage: skip jobs already running.
+    const startable = (kind: JobRecord['kind'], free: number): JobRecord[] =>
+      free > 0 ? store.runnable(kind, free + this.#running.size).filter((job) => !this.#running.has(job.id)).slice(0, free) : [];
+    for (const job of startable('post', this.#options.concurrency() - runningOf('post'))) this.#run(job, this.#options.runPost);
+    for (const job of startable('playlist', PLAYLIST_CONCURRENCY - runningOf('playlist'))) this.#run(job, this.#options.runPlaylist);
     this.#scheduleRetryWakeUp();
     this.#checkIdle();
   }

@@ -175,6 +175,24 @@ describe('JobQueue', () => {
     expect(store.get(id)).toMatchObject({ state: 'failed', error: { code: 'internal' } });
   });
 
+  it('never starts a job twice while its runner has not yet left the queued state', async () => {
+    const { store } = makeStore();
+    const starts = new Map<number, number>();
+    const slowStart: JobRunner = async (job, context) => {
+      starts.set(job.id, (starts.get(job.id) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, 20)); // e.g. caching thumbnails first
+      context.enter('downloading');
+      return { kind: 'done' };
+    };
+    const queue = new JobQueue({ store, events: new EventBus(), concurrency: () => 3, runPost: slowStart, runPlaylist: slowStart });
+    store.add([1, 2, 3, 4, 5, 6].map((n) => ({ kind: 'post' as const, url: `https://video.example/watch/${n}` })));
+    queue.start();
+    queue.pump();
+    await queue.idle();
+    expect([...starts.values()]).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(store.list().every((job) => job.state === 'done')).toBe(true);
+  });
+
   it('reorders the queue', () => {
     const { store } = makeStore();
     const queue = new JobQueue({ store, events: new EventBus(), concurrency: () => 0, runPost: gatedRunner().runner, runPlaylist: gatedRunner().runner });
