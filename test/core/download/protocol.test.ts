@@ -43,6 +43,17 @@ describe('plain downloads', () => {
     expect(await readFile(path.join(folder, 'a.bin'), 'utf8')).toBe('mine');
   });
 
+  it('refuses a second simultaneous download into the same part', async () => {
+    origin = await startOrigin({ body });
+    const [one, two] = await Promise.all([
+      downloadFile({ url: origin.url(), directory: folder, fileName: 'a.bin' }, FAST),
+      downloadFile({ url: origin.url(), directory: `${folder}/.`, fileName: 'a.bin' }, FAST),
+    ]);
+    expect(one).toMatchObject({ ok: true, path: path.join(folder, 'a.bin') });
+    expect(two).toMatchObject({ ok: false, error: { code: 'io_error' } });
+    if (!two.ok) expect(two.error.message).toContain('already being downloaded');
+  });
+
   it('sends the media headers unchanged and keeps control of Range and encoding', async () => {
     origin = await startOrigin({ body });
     const headers = { Referer: 'https://guarded.example/', 'X-Token': 'abc', Range: 'bytes=5-', 'Accept-Encoding': 'gzip', 'User-Agent': 'Platform/1' };
