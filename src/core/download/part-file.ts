@@ -33,6 +33,7 @@ export class PartFile {
   private dirty = false;
   private lastSave = Number.NEGATIVE_INFINITY;
   private saving: Promise<void> = Promise.resolve();
+  private saveQueued = false;
   /** Finished bytes the control file on disk vouches for: what a later run can resume. */
   private persisted = 0;
 
@@ -112,16 +113,22 @@ export class PartFile {
   }
 
   /**
-   * Best effort: a lost control file only costs the ability to resume, and whatever stops
-   * it (a full disk) is reported by the data writes anyway.
+   * Writes the control file. The part's data is synced first, so the control file never
+   * vouches for bytes a power cut could still lose. Calls while a save runs are folded
+   * into one more save after it. Best effort: a lost update only costs resume progress,
+   * and what stops it (a full disk) is reported by the data writes anyway.
    */
   save(): Promise<void> {
     this.lastSave = this.clock.now();
+    if (this.saveQueued) return this.saving;
+    this.saveQueued = true;
     this.saving = this.saving.then(async () => {
+      this.saveQueued = false;
       if (!this.dirty) return;
       this.dirty = false;
       const snapshot: ControlFile = { ...this.control, done: [...this.control.done] };
       try {
+        await this.file.datasync();
         await writeControlFile(this.controlPath, snapshot);
         this.persisted = coveredBytes(snapshot.done);
       } catch {
