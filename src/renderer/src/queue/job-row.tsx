@@ -42,7 +42,9 @@ function JobRowView({ job, canMoveUp, canMoveDown, onAction }: JobRowProps) {
   const stateLabel = job.state === 'paused' && job.pauseReason ? t(`queue.pausedFor.${job.pauseReason}`) : t(`state.${job.state}`);
 
   const details: string[] = [];
-  if (progress.total !== undefined) {
+  if (job.state === 'done' && progress.total !== undefined) {
+    details.push(formatBytes(progress.total, locale));
+  } else if (progress.total !== undefined) {
     details.push(t('queue.sizeOf', { done: formatBytes(progress.bytes, locale), total: formatBytes(progress.total, locale) }));
   } else if (progress.bytes > 0) {
     details.push(formatBytes(progress.bytes, locale));

@@ -1,0 +1,120 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { createCore } from '../../src/core';
+import type { Core } from '../../src/core/core-api';
+import { startSandbox } from '../../src/sandbox';
+import type { Sandbox, SandboxOptions } from '../../src/sandbox';
+import { startWebServer } from '../../src/server/web-server';
+import type { WebServer } from '../../src/server/web-server';
+
+/*
+ * The real stack of web mode, at small scale: the sandbox service, a Core on a temp data
+ * dir pointed at it, the web server on a free port, and Debian's Chromium driven by
+ * playwright-core with a fresh profile.
+ */
+
+const run = promisify(execFile);
+export const STATIC_DIR = path.resolve('out/renderer');
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export interface WebStack {
+  sandbox: Sandbox;
+  core: Core;
+  server: WebServer;
+  browser: Browser;
+  page: Page;
+  dataDir: string;
+  downloadDir: string;
+  close(): Promise<void>;
+}
+
+/** The tests drive the built UI: build it once when a fresh checkout has not. */
+export async function ensureRendererBuilt(): Promise<void> {
+  if (existsSync(path.join(STATIC_DIR, 'index.html'))) return;
+  await run('npx', ['electron-vite', 'build'], { maxBuffer: 16 * 1024 * 1024 });
+}
+
+export async function startWebStack(sandboxOptions: SandboxOptions = {}): Promise<WebStack> {
+  await ensureRendererBuilt();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'trove-e2e-'));
+  const downloadDir = path.join(dataDir, 'downloads');
+  await mkdir(downloadDir, { recursive: true });
+  const sandbox = await startSandbox({ port: 0, ...sandboxOptions });
+  const core = await createCore({
+    dataDir,
+    settings: { serviceUrl: sandbox.url, apiVersion: 'v1', downloadFolder: downloadDir, onboarded: true },
+    env: { ...process.env, TROVE_API_KEY: 'sandbox-key' },
+  });
+  const server = await startWebServer({ core, port: 0, staticDir: STATIC_DIR });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  await page.goto(server.url);
+  return {
+    sandbox,
+    core,
+    server,
+    browser,
+    page,
+    dataDir,
+    downloadDir,
+    async close() {
+      await browser.close();
+      await server.close();
+      await core.close();
+      await sandbox.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One stack for a test file: started before its tests, closed after them. */
+export function useWebStack(sandboxOptions: SandboxOptions = {}): () => WebStack {
+  let stack: WebStack | undefined;
+  beforeAll(async () => {
+    stack = await startWebStack(sandboxOptions);
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+  return () => {
+    if (!stack) throw new Error('The web stack did not start.');
+    return stack;
+  };
+}
+
+/** Saves a screenshot as a test artifact under test-results/. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir('test-results', { recursive: true });
+  await page.screenshot({ path: path.join('test-results', `${name}.png`), fullPage: false });
+}
+
+/** Pastes links into the Grab box the way a user would (the paste previews at once). */
+export async function grab(page: Page, links: string): Promise<void> {
+  await page.goto(`${new URL(page.url()).origin}/#/grab`);
+  const box = page.getByLabel('Links to posts, profiles or playlists');
+  await box.fill(links);
+  await box.press('Enter');
+}
+
+/** The streams ffprobe finds in a file: e.g. ['video', 'audio']. */
+export async function streamTypes(file: string): Promise<string[]> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type', '-of', 'csv=p=0', file]);
+  return stdout.split('\n').map((line) => line.trim()).filter(Boolean);
+}
