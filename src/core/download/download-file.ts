@@ -81,6 +81,10 @@ export async function downloadFile(request: DownloadRequest, deps: DownloadDeps 
       }
     }
     const bytes = part.covered;
+    // Every piece was checked against its Content-Range; this guards the whole once more.
+    if (part.control.total !== bytes) {
+      return await failed(part, downloadError('too_short', `Only ${bytes} of ${part.control.total ?? 'an unknown number of'} bytes arrived.`));
+    }
     meter.set(bytes, bytes);
     meter.flush();
     try {
