@@ -1,0 +1,124 @@
+import { homedir } from 'node:os';
+import { createCore } from '../core/index';
+import type { Core } from '../core/core-api';
+import type { SettingsPatch } from '../shared/settings';
+import type { CommandContext } from './commands/context';
+import { runCommand } from './commands/run-command';
+import { runServe } from './commands/serve';
+import { defaultDataDir } from './data-dir';
+import { EXIT } from './exit-codes';
+import { failureFromError } from './failure';
+import type { Failure } from './failure';
+import type { GlobalOptions, Invocation } from './invocation';
+import type { Output } from './output/output';
+
+const INTERRUPTED: Failure = {
+  code: 'interrupted',
+  message: 'Interrupted: unfinished downloads are paused and recorded.',
+  exitCode: EXIT.interrupted,
+  hint: 'Run the same command again, or `trove queue resume`, to continue where it stopped (extractions already paid for are not charged again).',
+};
+
+/**
+ * Runs a command on the engine: opens a Core for the data directory with the command
+ * line's settings, runs the command, and always closes the Core (which pauses and records
+ * unfinished jobs), also when the user interrupts.
+ */
+export async function runEngineCommand(
+  invocation: Exclude<Invocation, { command: 'sandbox' }>,
+  globals: GlobalOptions,
+  output: Output,
+  version: string,
+): Promise<number> {
+  let core: Core;
+  try {
+    core = await createCore({ dataDir: dataDirOf(globals), settings: settingsOf(globals), env: process.env, version });
+  } catch (error) {
+    output.failure(unexpectedFailure(error, globals.debug, 'Trove could not start'));
+    return EXIT.someFailed;
+  }
+  const closeCore = once(() => core.close());
+  const cleanups: Array<() => void> = [];
+  const ctx: CommandContext = {
+    core,
+    output,
+    globals,
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    onInterrupt: (cleanup) => cleanups.push(cleanup),
+    fail(error) {
+      const failure = failureFromError(error, 'command');
+      output.failure(failure);
+      return failure.exitCode;
+    },
+  };
+  const interruption = onInterrupt();
+  try {
+    if (invocation.command === 'serve') return await runServe(ctx, invocation, interruption.signaled);
+    const outcome = await Promise.race([runCommand(ctx, invocation), interruption.signaled]);
+    if (outcome !== 'interrupted') return outcome;
+    for (const cleanup of cleanups) cleanup();
+    // close() pauses in-flight jobs and records them, so the next run resumes them.
+    await closeCore();
+    output.failure(INTERRUPTED);
+    return EXIT.interrupted;
+  } catch (error) {
+    output.failure(unexpectedFailure(error, globals.debug, 'Something went wrong inside Trove'));
+    return EXIT.someFailed;
+  } finally {
+    interruption.dispose();
+    await closeCore();
+  }
+}
+
+function dataDirOf(globals: GlobalOptions): string {
+  return globals.dataDir ?? defaultDataDir({ platform: process.platform, env: process.env, homeDir: homedir() });
+}
+
+/** Command-line options apply on top of the saved settings, for this run only. */
+function settingsOf(globals: GlobalOptions): SettingsPatch {
+  return {
+    ...(globals.serviceUrl !== undefined && { serviceUrl: globals.serviceUrl }),
+    ...(globals.apiVersion !== undefined && { apiVersion: globals.apiVersion }),
+    ...(globals.lang !== undefined && { language: globals.lang }),
+  };
+}
+
+/** Ctrl-C (or SIGTERM) once: pause and record, then exit 130. Twice: exit at once. */
+function onInterrupt(): { signaled: Promise<'interrupted'>; dispose(): void } {
+  let signaled = false;
+  let resolve: (value: 'interrupted') => void = () => {};
+  const promise = new Promise<'interrupted'>((done) => (resolve = done));
+  const listener = (): void => {
+    if (signaled) process.exit(EXIT.interrupted);
+    signaled = true;
+    resolve('interrupted');
+  };
+  process.on('SIGINT', listener);
+  process.on('SIGTERM', listener);
+  return {
+    signaled: promise,
+    dispose() {
+      process.off('SIGINT', listener);
+      process.off('SIGTERM', listener);
+    },
+  };
+}
+
+/** A thrown error is a bug (expected failures are data): its message, and its stack only with --debug. */
+function unexpectedFailure(error: unknown, debug: boolean, context: string): Failure {
+  const code = typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
+    ? (error as { code: string }).code
+    : 'internal';
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    ...failureFromError({ code, message: `${context}: ${message}` }, 'command'),
+    ...(debug && error instanceof Error && error.stack !== undefined && { stack: error.stack }),
+  };
+}
+
+function once(action: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  return () => (running ??= action());
+}

@@ -1,0 +1,154 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { finalObject, jsonLines, runTrove, startWorld } from './run-trove';
+import type { CliWorld } from './run-trove';
+
+/* Every engine command of the real CLI, run as a child process against a sandbox. */
+
+let world: CliWorld;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(() => world.close());
+
+const trove = (...args: string[]) => runTrove([...world.args, ...args], { env: world.env });
+const chargesFor = (url: string): number => world.sandbox.stats().charges.filter((charge) => charge.url === url).length;
+const CONTROL = String.fromCharCode(27);
+
+describe('trove extract', () => {
+  it('shows a post with its variants, the recommended one marked, and charges once', async () => {
+    const link = 'https://video.example/watch/cli-extract';
+    const run = await trove('extract', link);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/720p.*← recommended/);
+    expect(run.stdout).toContain('1080p');
+    expect(run.stdout).toContain('(charged)');
+    expect(run.stdout).not.toContain(CONTROL);
+    expect(chargesFor(link)).toBe(1);
+  });
+
+  it('returns the contract result with --json', async () => {
+    const link = 'https://photos.example/p/cli-photos';
+    const run = await trove('extract', link, '--json');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toBe('');
+    const result = finalObject(run.stdout) as { type: string; command: string; exitCode: number; result: { kind: string; post: { medias: unknown[]; title?: string } } };
+    expect(result).toMatchObject({ type: 'result', command: 'extract', exitCode: 0, result: { kind: 'post' } });
+    expect(result.result.post.medias).toHaveLength(3);
+    expect(result.result.post.title).toBeUndefined();
+  });
+
+  it('shows a page of a profile and how to ask for the next one', async () => {
+    const run = await trove('extract', 'https://video.example/@cli-maker-3');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/ {2}1\. /);
+    expect(run.stdout).toMatch(/3\. /);
+  });
+});
+
+describe('trove get', () => {
+  it('downloads a post, with a line per event and no control codes off a terminal, then lists the files', async () => {
+    const link = 'https://video.example/watch/cli-get-plain';
+    const run = await trove('get', link, '--out', world.outDir);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).not.toContain(CONTROL);
+    expect(run.stdout).toMatch(/^#\d+ (queued|extracting)/m);
+    expect(run.stdout).toMatch(/^#\d+ done /m);
+    expect(run.stdout).toContain('1 of 1 post done.');
+    const files = run.stdout.split('Files:\n')[1]?.trim().split('\n').map((line) => line.trim()) ?? [];
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) expect(statSync(file).size).toBeGreaterThan(0);
+    expect(chargesFor(link)).toBe(1);
+  });
+
+  it('prints events and a final result with the files written, with --json', async () => {
+    const link = 'https://video.example/watch/cli-get-json';
+    const run = await trove('get', link, '--out', world.outDir, '--quality', '360', '--subs', 'en', '--json');
+    expect(run.code, run.stderr).toBe(0);
+    const lines = jsonLines(run.stdout);
+    const events = lines.filter((line) => line.type === 'event');
+    expect(events.some((line) => line.event === 'job.updated' && (line.payload as { state: string }).state === 'done')).toBe(true);
+    const result = finalObject(run.stdout) as { exitCode: number; jobs: Array<{ state: string; url: string; files: string[] }>; files: string[] };
+    expect(result.exitCode).toBe(0);
+    expect(result.jobs).toEqual([expect.objectContaining({ state: 'done', url: link })]);
+    expect(result.files.some((file) => file.endsWith('.mp4'))).toBe(true);
+    for (const file of result.files) expect(existsSync(file)).toBe(true);
+    expect(readdirSync(world.outDir).some((name) => name.includes('cli-get-json') && name.endsWith('.srt'))).toBe(true);
+  });
+
+  it('downloads a limited number of posts of a profile', async () => {
+    const run = await trove('get', 'https://video.example/@cli-profile-5', '--limit', '2', '--quality', '360', '--out', world.outDir, '--json');
+    expect(run.code, run.stderr).toBe(0);
+    const result = finalObject(run.stdout) as { jobs: Array<{ kind: string; state: string }> };
+    const posts = result.jobs.filter((job) => job.kind === 'post');
+    expect(posts).toHaveLength(2);
+    expect(posts.every((job) => job.state === 'done')).toBe(true);
+  });
+});
+
+describe('trove queue and library', () => {
+  it('lists the queue, and acts on jobs', async () => {
+    const listed = await trove('queue', '--json');
+    expect(listed.code, listed.stderr).toBe(0);
+    const { jobs } = finalObject(listed.stdout) as { jobs: Array<{ state: string }> };
+    expect(jobs.length).toBeGreaterThan(0);
+    expect(jobs.every((job) => job.state === 'done')).toBe(true);
+
+    const plain = await trove('queue', 'list');
+    expect(plain.stdout).toMatch(/^#\d+ done /m);
+
+    const paused = await trove('queue', 'pause', '--json');
+    expect(finalObject(paused.stdout)).toMatchObject({ command: 'queue', action: 'pause', changed: 0 });
+    const resumed = await trove('queue', 'resume', '--json');
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(finalObject(resumed.stdout)).toMatchObject({ command: 'queue', exitCode: 0, jobs: [] });
+  });
+
+  it('lists, searches, shows and removes library posts', async () => {
+    const listed = await trove('library', '--json');
+    expect(listed.code, listed.stderr).toBe(0);
+    const { items, total } = finalObject(listed.stdout) as { items: Array<{ id: number; caption: string }>; total: number };
+    expect(total).toBeGreaterThanOrEqual(4);
+    const first = items[0]!;
+
+    const word = first.caption.split(/\s+/).find((part) => part.length > 3) ?? first.caption;
+    const found = await trove('library', 'search', word, '--json');
+    expect((finalObject(found.stdout) as { items: Array<{ id: number }> }).items.map((item) => item.id)).toContain(first.id);
+
+    const shown = await trove('library', 'show', String(first.id));
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/^file: /m);
+
+    const removed = await trove('library', 'remove', String(first.id), '--delete-files', '--json');
+    expect(removed.code, removed.stderr).toBe(0);
+    const { removedFiles } = finalObject(removed.stdout) as { removedFiles: string[] };
+    expect(removedFiles.length).toBeGreaterThan(0);
+    for (const file of removedFiles) expect(existsSync(file)).toBe(false);
+
+    const missing = await trove('library', 'show', String(first.id), '--json');
+    expect(missing.code).toBe(1);
+    expect(finalObject(missing.stdout)).toMatchObject({ type: 'error', exitCode: 1 });
+  });
+});
+
+describe('trove subtitles and credits', () => {
+  it('saves the subtitles of a video in the chosen languages and format', async () => {
+    const run = await trove('subtitles', 'https://video.example/watch/cli-subs', '--lang', 'en', '--format', 'vtt', '--out', world.outDir, '--json');
+    expect(run.code, run.stderr).toBe(0);
+    const result = finalObject(run.stdout) as { paths: string[]; tracks: unknown[]; charged: boolean };
+    expect(result.tracks.length).toBeGreaterThanOrEqual(3);
+    expect(result.paths).toHaveLength(1);
+    expect(result.paths[0]).toMatch(/\.vtt$/);
+    expect(existsSync(result.paths[0]!)).toBe(true);
+  });
+
+  it('shows the balance and the spend by day', async () => {
+    const run = await trove('credits', '--json');
+    expect(run.code, run.stderr).toBe(0);
+    const result = finalObject(run.stdout) as { balance: { availableCredits: number }; ledger: { byDay: Array<{ calls: number }> } };
+    expect(result.balance.availableCredits).toBe(world.sandbox.getBalance('sandbox-key'));
+    expect(result.ledger.byDay.reduce((sum, day) => sum + day.calls, 0)).toBeGreaterThan(0);
+    const plain = await trove('credits');
+    expect(plain.stdout).toContain(`Balance: ${world.sandbox.getBalance('sandbox-key')} credits`);
+  });
+});
