@@ -1,0 +1,30 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { creditsMigrations } from '../../../src/core/credits/migrations';
+import { jobsMigrations } from '../../../src/core/jobs/jobs-migrations';
+import { closeDatabase, openDatabase } from '../../../src/core/library/database';
+import { mergeMigrations } from '../../../src/core/library/migrate';
+import { libraryMigrations } from '../../../src/core/library/migrations';
+
+describe('migration 4: jobs', () => {
+  it('creates the jobs table after the library and credits steps, and refuses bad states', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'trove-mig-')), 'trove.db');
+    const before = openDatabase(path, { migrations: mergeMigrations(libraryMigrations, creditsMigrations) });
+    if (!before.ok) throw new Error(before.error.message);
+    expect(before.value.pragma('user_version', { simple: true })).toBe(3);
+    closeDatabase(before.value);
+
+    const after = openDatabase(path, { migrations: mergeMigrations(libraryMigrations, creditsMigrations, jobsMigrations) });
+    if (!after.ok) throw new Error(after.error.message);
+    const db = after.value;
+    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    const columns = db.prepare<[], { name: string }>('PRAGMA table_info(jobs)').all().map((column) => column.name);
+    expect(columns).toEqual(expect.arrayContaining(['state', 'post', 'charged', 'playlist_cursor', 'outputs', 'next_attempt_at']));
+    const insert = db.prepare("INSERT INTO jobs (kind, url, state, position, created_at, updated_at) VALUES ('post', 'x', ?, 1, 0, 0)");
+    expect(() => insert.run('queued')).not.toThrow();
+    expect(() => insert.run('exploded')).toThrow(/CHECK/u);
+    closeDatabase(db);
+  });
+});
