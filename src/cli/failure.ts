@@ -13,8 +13,8 @@ export interface Failure {
   stack?: string;
 }
 
-export function failureFromError(error: Pick<ErrorInfo, 'code' | 'message'>, context: 'job' | 'command'): Failure {
-  const hint = nextStep(error.code);
+export function failureFromError(error: Pick<ErrorInfo, 'code' | 'message' | 'detail'>, context: 'job' | 'command'): Failure {
+  const hint = nextStep(error);
   return {
     code: error.code,
     message: error.message,

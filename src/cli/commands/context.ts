@@ -15,5 +15,5 @@ export interface CommandContext {
   /** Registers clean-up that must run if the user interrupts (e.g. stop live progress bars). */
   onInterrupt(cleanup: () => void): void;
   /** Prints an engine error of a plain command and returns its exit code. */
-  fail(error: Pick<ErrorInfo, 'code' | 'message'>): ExitCode;
+  fail(error: Pick<ErrorInfo, 'code' | 'message' | 'detail'>): ExitCode;
 }

@@ -32,7 +32,7 @@ export function runSummaryLines(jobs: readonly JobView[]): string[] {
       ? 'Nothing was downloaded.'
       : `${done} of ${posts.length} ${posts.length === 1 ? 'post' : 'posts'} done${problems.length > 0 ? `, ${problems.length} not` : ''}.`,
     ...problems.flatMap((job) => {
-      const hint = job.error ? (nextStep(job.error.code) ?? `Run \`trove queue retry ${job.id}\` to try again.`) : pausedHint(job);
+      const hint = job.error ? (nextStep(job.error) ?? `Run \`trove queue retry ${job.id}\` to try again.`) : pausedHint(job);
       return [`  ${jobLine(job)}`, ...(hint !== undefined ? [`    → ${hint}`] : [])];
     }),
     ...(files.length > 0 ? ['Files:', ...files.map((file) => `  ${file}`)] : []),
@@ -41,5 +41,5 @@ export function runSummaryLines(jobs: readonly JobView[]): string[] {
 
 function pausedHint(job: JobView): string | undefined {
   if (job.state !== 'paused') return undefined;
-  return job.pauseReason === undefined ? undefined : (nextStep(job.pauseReason) ?? 'Run `trove queue resume` to continue.');
+  return job.pauseReason === undefined ? undefined : (nextStep({ code: job.pauseReason }) ?? 'Run `trove queue resume` to continue.');
 }

@@ -29,7 +29,7 @@ describe('exit codes', () => {
     expect(run.code).toBe(3);
     const english = /^Error: (.+) \(private_content\)$/m.exec(run.stderr)?.[1];
     expect(english).toBeDefined();
-    expect(run.stderr).toContain('retrying will not help');
+    expect(run.stderr).toMatch(/^ {2}→ \S.+$/m);
     expect(run.stderr).not.toMatch(/\n\s+at /);
 
     const json = await trove(['--lang', 'de', 'get', 'https://error.example/private_content', '--json']);
