@@ -33,5 +33,10 @@ describe('grab a profile', () => {
     await screenshot(page, 'grab-profile-done');
     const jobs = await core.call('jobs.list', {});
     expect(jobs.ok && jobs.value.filter((job) => job.state === 'done')).toHaveLength(5);
+
+    await page.getByRole('button', { name: 'Clear finished' }).click();
+    await page.getByText('Nothing here yet.').waitFor();
+    const cleared = await core.call('jobs.list', {});
+    expect(cleared.ok && cleared.value).toEqual([]);
   });
 });

@@ -41,3 +41,20 @@ describe('grab a video', () => {
     await screenshot(page, 'grab-video-duplicate');
   });
 });
+
+describe('other kinds of posts', () => {
+  it('labels quality 9999 as Original, and captions a photo post by its text', async () => {
+    const { page } = stack();
+    await page.reload();
+    await grab(page, 'https://ai.example/s/e2e-ai\nhttps://photos.example/p/e2e-photos');
+    const cards = page.getByTestId('post-card');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="post-card"]').length === 2);
+    const ai = cards.filter({ has: page.getByTestId('variant-picker') });
+    expect(await ai.getByTestId('variant-picker').textContent()).toContain('Original');
+    const photos = cards.filter({ hasNot: page.getByTestId('variant-picker') });
+    expect(await photos.getByTestId('media-item').count()).toBe(3);
+    expect(await photos.getByRole('heading').textContent()).not.toBe('Untitled post');
+    expect(await photos.getByTestId('media-item').first().textContent()).toContain('Image 1');
+    await screenshot(page, 'grab-kinds');
+  });
+});

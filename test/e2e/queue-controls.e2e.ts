@@ -41,7 +41,7 @@ describe('queue controls', () => {
 });
 
 describe('a long queue', () => {
-  it('renders only the visible rows of hundreds of jobs, and pauses them all', async () => {
+  it('renders only the visible rows of hundreds of jobs, pauses them all and reorders', async () => {
     const { page, core } = stack();
     const ids: number[] = [];
     for (let index = 0; index < 200; index += 1) {
@@ -62,5 +62,13 @@ describe('a long queue', () => {
       timeout: 30_000,
     });
     await screenshot(page, 'queue-long-paused');
+
+    // Reorder: the first job moves down one place.
+    await page.locator('.queue-scroll').evaluate((element) => element.scrollTo({ top: 0 }));
+    const firstId = async () => page.getByTestId('job-row').first().getAttribute('data-job-id');
+    const [first, second] = [await firstId(), await page.getByTestId('job-row').nth(1).getAttribute('data-job-id')];
+    await page.getByTestId('job-row').first().getByRole('button', { name: 'Move down' }).click();
+    await page.waitForFunction((expected) => document.querySelector('[data-testid="job-row"]')?.getAttribute('data-job-id') === expected, second);
+    expect(await page.getByTestId('job-row').nth(1).getAttribute('data-job-id')).toBe(first);
   });
 });
