@@ -39,7 +39,8 @@ const pausedNotice = (paused: EventPayload<'queue.paused'>): string => `Queue pa
 export async function followJobs(
   ctx: CommandContext,
   command: string,
-  start: () => Promise<{ ok: true; jobIds: number[]; skipped?: SkippedLink[] } | { ok: false; exitCode: ExitCode }>,
+  /** `note` prints between the progress lines (a plain note would tear a live bar). */
+  start: (note: (text: string) => void) => Promise<{ ok: true; jobIds: number[]; skipped?: SkippedLink[] } | { ok: false; exitCode: ExitCode }>,
 ): Promise<ExitCode> {
   const board = new ProgressBoard();
   const display = displayFor(ctx, board);
@@ -57,7 +58,7 @@ export async function followJobs(
     }
   });
   try {
-    const started = await start();
+    const started = await start((text) => display.notice(text));
     if (!started.ok) return started.exitCode;
     await ctx.core.idle();
     const listed = await ctx.core.call('jobs.list', {});

@@ -26,7 +26,7 @@ const normalized = (url: string): string => {
 };
 
 export function runGet(ctx: CommandContext, invocation: GetInvocation): Promise<ExitCode> {
-  return followJobs(ctx, 'get', async () => {
+  return followJobs(ctx, 'get', async (note) => {
     // A link left unfinished by an earlier run (e.g. Ctrl-C) is continued, not added again:
     // its extraction is already paid for and its partial files are kept.
     const pending = await ctx.core.call('jobs.list', { states: UNFINISHED_STATES });
@@ -52,7 +52,7 @@ export function runGet(ctx: CommandContext, invocation: GetInvocation): Promise<
       }
     }
     if (toResume.length > 0) {
-      ctx.output.note(`Continuing ${toResume.length} unfinished ${toResume.length === 1 ? 'job' : 'jobs'} from an earlier run.`);
+      note(`Continuing ${toResume.length} unfinished ${toResume.length === 1 ? 'job' : 'jobs'} from an earlier run.`);
       const resumed = await ctx.core.call('jobs.resume', { ids: toResume });
       if (!resumed.ok) return { ok: false, exitCode: ctx.fail(resumed.error) };
     }

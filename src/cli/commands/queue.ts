@@ -26,12 +26,12 @@ export async function runQueue(ctx: CommandContext, invocation: QueueInvocation)
   }
   const ids = invocation.ids !== undefined ? { ids: invocation.ids } : {};
   if ((action === 'resume' || action === 'retry') && invocation.wait) {
-    return followJobs(ctx, 'queue', async () => {
+    return followJobs(ctx, 'queue', async (note) => {
       const affected = await ctx.core.call('jobs.list', { states: WAITING_STATES[action] });
       if (!affected.ok) return { ok: false, exitCode: ctx.fail(affected.error) };
       const changed = await ctx.core.call(COMMANDS[action], ids);
       if (!changed.ok) return { ok: false, exitCode: ctx.fail(changed.error) };
-      ctx.output.note(`${PAST[action]} ${changed.value.changed} ${changed.value.changed === 1 ? 'job' : 'jobs'}.`);
+      note(`${PAST[action]} ${changed.value.changed} ${changed.value.changed === 1 ? 'job' : 'jobs'}.`);
       const jobIds = affected.value.map((job) => job.id).filter((id) => invocation.ids?.includes(id) ?? true);
       return { ok: true, jobIds };
     });
