@@ -14,15 +14,15 @@ import type { Output } from './output/output';
 
 const INTERRUPTED: Failure = {
   code: 'interrupted',
-  message: 'Interrupted: unfinished downloads are paused and recorded.',
+  message: 'Interrupted: unfinished downloads stopped and stay in the queue.',
   exitCode: EXIT.interrupted,
   hint: 'Run the same command again, or `trove queue resume`, to continue where it stopped (extractions already paid for are not charged again).',
 };
 
 /**
  * Runs a command on the engine: opens a Core for the data directory with the command
- * line's settings, runs the command, and always closes the Core (which pauses and records
- * unfinished jobs), also when the user interrupts.
+ * line's settings, runs the command, and always closes the Core (which records
+ * in-flight jobs in the queue), also when the user interrupts.
  */
 export async function runEngineCommand(
   invocation: Exclude<Invocation, { command: 'sandbox' }>,
@@ -59,7 +59,7 @@ export async function runEngineCommand(
     const outcome = await Promise.race([runCommand(ctx, invocation), interruption.signaled]);
     if (outcome !== 'interrupted') return outcome;
     for (const cleanup of cleanups) cleanup();
-    // close() pauses in-flight jobs and records them, so the next run resumes them.
+    // close() stops in-flight jobs and records them in the queue, so the next run resumes them.
     await closeCore();
     output.failure(INTERRUPTED);
     return EXIT.interrupted;
