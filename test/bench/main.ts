@@ -7,9 +7,11 @@ import type { BenchContext, Benchmark } from './bench-context';
 import { measureCeilings } from './benches/ceilings';
 import { apiRate } from './benches/api-rate';
 import { library } from './benches/library';
+import { memory } from './benches/memory';
 import { merge } from './benches/merge';
 import { profile } from './benches/profile';
 import { segmented } from './benches/segmented';
+import { startup } from './benches/startup';
 import { singleConnection } from './benches/single-connection';
 import type { Figure } from './figure';
 import { describeMachine } from './machine';
@@ -24,7 +26,7 @@ import { startStaticServer } from './tools/static-server';
  * medians). Missed goals do not fail the run: only a benchmark that crashes does.
  */
 
-const BENCHMARKS: readonly Benchmark[] = [singleConnection, segmented, merge, profile, apiRate, library];
+const BENCHMARKS: readonly Benchmark[] = [singleConnection, segmented, merge, profile, apiRate, library, memory, startup];
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const GiB = 1 << 30;
