@@ -105,7 +105,7 @@ export function parseArgs(argv: readonly string[], version: string): ParseOutcom
     ['pause', 'pause jobs (all when no id is given)'],
     ['resume', 'resume jobs and wait until they are done'],
     ['cancel', 'cancel jobs'],
-    ['retry', 'retry failed jobs and wait until they are done'],
+    ['retry', 'retry failed and canceled jobs and wait until they are done'],
   ];
   for (const [action, description] of queueActions) {
     const sub = queue

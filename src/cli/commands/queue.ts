@@ -12,8 +12,8 @@ type QueueInvocation = Extract<Invocation, { command: 'queue' }>;
 
 const COMMANDS = { pause: 'jobs.pause', resume: 'jobs.resume', cancel: 'jobs.cancel', retry: 'jobs.retry' } as const;
 const PAST = { pause: 'Paused', resume: 'Resumed', cancel: 'Canceled', retry: 'Retrying' } as const;
-/** The jobs `resume` and `retry` act on, so the run can wait for exactly those. */
-const WAITING_STATES: Record<'resume' | 'retry', JobState[]> = { resume: UNFINISHED_STATES, retry: ['failed'] };
+/** The jobs `resume` and `retry` act on (as the engine defines them), so the run reports exactly those. */
+const WAITING_STATES: Record<'resume' | 'retry', JobState[]> = { resume: UNFINISHED_STATES, retry: ['failed', 'canceled'] };
 
 export async function runQueue(ctx: CommandContext, invocation: QueueInvocation): Promise<ExitCode> {
   const { action } = invocation;

@@ -1,4 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finalObject, jsonLines, runTrove, startWorld } from './run-trove';
 import type { CliWorld } from './run-trove';
@@ -38,6 +40,15 @@ describe('trove extract', () => {
     expect(result.result.post.title).toBeUndefined();
   });
 
+  it('speaks the legacy API when asked', async () => {
+    const link = 'https://video.example/watch/cli-legacy';
+    const run = await trove('--api-version', 'legacy', 'extract', link, '--json');
+    expect(run.code, run.stderr).toBe(0);
+    expect(world.sandbox.stats().charges.filter((charge) => charge.url === link).map((charge) => charge.endpoint)).toEqual([
+      'legacy POST /extract/post',
+    ]);
+  });
+
   it('shows a page of a profile and how to ask for the next one', async () => {
     const run = await trove('extract', 'https://video.example/@cli-maker-3');
     expect(run.code, run.stderr).toBe(0);
@@ -74,6 +85,16 @@ describe('trove get', () => {
     expect(result.files.some((file) => file.endsWith('.mp4'))).toBe(true);
     for (const file of result.files) expect(existsSync(file)).toBe(true);
     expect(readdirSync(world.outDir).some((name) => name.includes('cli-get-json') && name.endsWith('.srt'))).toBe(true);
+  });
+
+  it('skips a post already in the library without paying, printing only the summary with --quiet', async () => {
+    const link = 'https://video.example/watch/cli-get-plain';
+    const run = await trove('get', link, '--out', world.outDir, '--quiet');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/^Skipped https:\/\/video\.example\/watch\/cli-get-plain: .*--force/m);
+    expect(run.stdout).not.toMatch(/^#\d+ /m);
+    expect(chargesFor(link)).toBe(1);
   });
 
   it('downloads a limited number of posts of a profile', async () => {
@@ -128,6 +149,22 @@ describe('trove queue and library', () => {
     const missing = await trove('library', 'show', String(first.id), '--json');
     expect(missing.code).toBe(1);
     expect(finalObject(missing.stdout)).toMatchObject({ type: 'error', exitCode: 1 });
+  });
+});
+
+describe('unexpected errors', () => {
+  it('print their message, and their stack only with --debug', async () => {
+    // A data directory that is a file: the engine cannot start.
+    const notADirectory = join(world.outDir, 'not-a-directory');
+    await mkdir(world.outDir, { recursive: true });
+    await writeFile(notADirectory, 'x');
+    const plain = await runTrove(['--data-dir', notADirectory, 'credits'], { env: world.env });
+    expect(plain.code).toBe(1);
+    expect(plain.stderr).toMatch(/^Error: Trove could not start: /);
+    expect(plain.stderr).not.toMatch(/\n\s+at /);
+    const debug = await runTrove(['--data-dir', notADirectory, 'credits', '--debug'], { env: world.env });
+    expect(debug.code).toBe(1);
+    expect(debug.stderr).toMatch(/\n\s+at /);
   });
 });
 

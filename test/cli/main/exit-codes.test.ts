@@ -69,16 +69,24 @@ describe('exit codes', () => {
     expect(canceled.code, canceled.stderr).toBe(0);
   });
 
-  it('6 for a media download that fails', async () => {
+  it('6 for a media download that fails, and 0 once `queue retry <id>` gets it', async () => {
+    const link = 'https://video.example/watch/media-fault';
     world.sandbox.addFault({ match: 'media-fault', kind: 'status', status: 404, times: 1000 });
+    let failed: { id: number; state: string };
     try {
-      const run = await trove(['get', 'https://video.example/watch/media-fault', '--quality', '360', '--out', world.outDir, '--json']);
+      const run = await trove(['get', link, '--quality', '360', '--out', world.outDir, '--json']);
       expect(run.code).toBe(6);
-      const result = finalObject(run.stdout) as { jobs: Array<{ state: string }> };
+      const result = finalObject(run.stdout) as { jobs: Array<{ id: number; state: string }> };
       expect(result.jobs).toEqual([expect.objectContaining({ state: 'failed' })]);
+      failed = result.jobs[0]!;
     } finally {
       world.sandbox.clearFaults();
     }
+    const retried = await trove(['queue', 'retry', String(failed.id), '--json']);
+    expect(retried.code, retried.stderr).toBe(0);
+    const result = finalObject(retried.stdout) as { jobs: Array<{ id: number; state: string }>; files: string[] };
+    expect(result.jobs).toEqual([expect.objectContaining({ id: failed.id, state: 'done' })]);
+    expect(result.files.length).toBeGreaterThan(0);
   });
 
   it('1 for a mix of done and failed', async () => {
