@@ -48,6 +48,8 @@ interface Running {
   stopAs?: { state: 'paused' | 'canceled' | 'queued'; reason?: PauseReason };
   speed: number;
   persistedAt: number;
+  /** The latest progress, written to the job when it stops (it is persisted only now and then while running). */
+  progress?: { bytes: number; total?: number };
 }
 
 /**
@@ -223,6 +225,7 @@ export class JobQueue {
       },
       progress: (bytes, total, speed) => {
         entry.speed = speed;
+        entry.progress = { bytes, ...(total !== undefined ? { total } : {}) };
         const patch = { progressBytes: bytes, ...(total !== undefined ? { progressTotal: total } : {}) };
         // Progress reaches the disk only every few seconds: it is a display, not a
         // checkpoint (the .part files are).
@@ -241,6 +244,12 @@ export class JobQueue {
 
   #settle(id: number, entry: Running, outcome: JobOutcome): void {
     entry.speed = 0;
+    if (entry.progress) {
+      const { bytes, total } = entry.progress;
+      // A finished job shows its full size; a stopped one shows how far it got.
+      const done = outcome.kind === 'done' && !entry.stopAs;
+      this.#options.store.update(id, { progressBytes: done ? (total ?? bytes) : bytes, ...(total !== undefined ? { progressTotal: total } : {}) });
+    }
     const job = this.#options.store.get(id);
     if (!job || entry.stopAs || outcome.kind === 'aborted') {
       if (job) this.#updates.push(id, job);

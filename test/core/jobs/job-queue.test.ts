@@ -193,6 +193,29 @@ describe('JobQueue', () => {
     expect(store.list().every((job) => job.state === 'done')).toBe(true);
   });
 
+  it('keeps the progress a job reached when it is paused, and shows the full size when done', async () => {
+    const { store } = makeStore();
+    const halfway: JobRunner = (job, context) =>
+      new Promise((resolve) => {
+        context.enter('downloading');
+        context.progress(500, 1000, 100);
+        context.progress(600, 1000, 100);
+        if (job.url.endsWith('/finish')) resolve({ kind: 'done' });
+        context.signal.addEventListener('abort', () => resolve({ kind: 'aborted' }));
+      });
+    const queue = new JobQueue({ store, events: new EventBus(), concurrency: () => 2, runPost: halfway, runPlaylist: halfway });
+    const [paused, finished] = store.add([
+      { kind: 'post', url: 'https://video.example/watch/pause' },
+      { kind: 'post', url: 'https://video.example/watch/finish' },
+    ]) as [number, number];
+    queue.start();
+    await until(() => store.get(finished)?.state === 'done' && store.get(paused)?.state === 'downloading');
+    queue.pause([paused]);
+    await until(() => store.get(paused)?.progressBytes === 600);
+    expect(store.get(paused)).toMatchObject({ state: 'paused', progressBytes: 600, progressTotal: 1000 });
+    expect(store.get(finished)).toMatchObject({ progressBytes: 1000, progressTotal: 1000 });
+  });
+
   it('reorders the queue', () => {
     const { store } = makeStore();
     const queue = new JobQueue({ store, events: new EventBus(), concurrency: () => 0, runPost: gatedRunner().runner, runPlaylist: gatedRunner().runner });
