@@ -1,23 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commandsInputCheck } from './contract-check';
-import type { CommandInput } from '../../src/shared/contract';
-import type { DownloadOptions } from '../../src/shared/jobs';
 import type { Post } from '../../src/shared/post';
-import type { QualityPreference, Settings } from '../../src/shared/settings';
-import { loadRenderer } from './load-renderer';
-
-type SubtitleSettings = Pick<Settings, 'subtitleLanguages' | 'subtitleFormat' | 'embedSubtitles'>;
-interface Choices {
-  quality: Record<number, number>;
-  audioLanguage: Record<number, string>;
-  saveSubtitles: boolean;
-  folder: string;
-}
-const { postDownloadRequests, qualityPreference, commonOptions } = await loadRenderer<{
-  postDownloadRequests(resolutionId: string, post: Pick<Post, 'medias'>, choices: Choices, settings: SubtitleSettings): Array<CommandInput<'jobs.add'>>;
-  qualityPreference(quality: number | undefined): QualityPreference | undefined;
-  commonOptions(settings: SubtitleSettings, saveSubtitles: boolean, folder: string): DownloadOptions;
-}>('grab/download-request.ts');
+import { commonOptions, postDownloadRequests, qualityPreference } from '../../src/renderer/src/grab/download-request';
 
 const settings = { subtitleLanguages: ['en', 'de'], subtitleFormat: 'srt' as const, embedSubtitles: false };
 const video = (qualities: number[]): Post['medias'][number] => ({

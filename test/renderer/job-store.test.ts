@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobView } from '../../src/shared/jobs';
-import { loadRenderer } from './load-renderer';
-
-interface Store {
-  replaceAll(jobs: readonly JobView[]): void;
-  upsert(job: JobView): void;
-  remove(id: number): void;
-  get(id: number): JobView | undefined;
-  snapshot(): readonly JobView[];
-  subscribe(listener: () => void): () => void;
-}
-const { JobStore } = await loadRenderer<{ JobStore: new (schedule: (flush: () => void) => void) => Store }>('queue/job-store.ts');
+import { JobStore } from '../../src/renderer/src/queue/job-store';
 
 const job = (id: number, position: number, updatedAt = 1, bytes = 0): JobView => ({
   id,

@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { JobState, JobView } from '../../src/shared/jobs';
-import { loadRenderer } from './load-renderer';
-
-type Filter = 'all' | 'active' | 'paused' | 'done' | 'failed' | 'canceled';
-const { countByFilter, jobActions, matchesFilter } = await loadRenderer<{
-  countByFilter(jobs: readonly JobView[]): Record<Filter, number>;
-  jobActions(state: JobState): Record<'pause' | 'resume' | 'cancel' | 'retry', boolean>;
-  matchesFilter(job: JobView, filter: Filter): boolean;
-}>('queue/queue-filter.ts');
-const { parseLinks } = await loadRenderer<{ parseLinks(text: string): string[] }>('grab/parse-links.ts');
-type Formatter = (value: number, locale: string) => string;
-const { formatBytes, formatDuration, formatSpeed, formatCount } = await loadRenderer<{
-  formatBytes: Formatter;
-  formatSpeed: Formatter;
-  formatCount: Formatter;
-  formatDuration(seconds: number): string;
-}>('format/format.ts');
+import { formatBytes, formatCount, formatDuration, formatSpeed } from '../../src/renderer/src/format/format';
+import { parseLinks } from '../../src/renderer/src/grab/parse-links';
+import { countByFilter, jobActions, matchesFilter } from '../../src/renderer/src/queue/queue-filter';
 
 const job = (state: JobState): JobView => ({
   id: 1,
