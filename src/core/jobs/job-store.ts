@@ -167,6 +167,17 @@ function toColumnValue(field: keyof JobPatch, value: unknown): unknown {
   return value;
 }
 
+/**
+ * The files a job produced for the user: finished media (keys "0", "1", …) and saved
+ * subtitles, not the intermediate streams ("0.video", "0.audio") still waiting for a merge.
+ */
+export const finalFiles = (outputs: Record<string, string[]>): string[] =>
+  Object.entries(outputs)
+    .filter(([key]) => /^\d+$/u.test(key) || key === SUBTITLES_OUTPUT)
+    .flatMap(([, paths]) => paths);
+
+export const SUBTITLES_OUTPUT = 'subtitles';
+
 export function jobView(job: JobRecord, speed = 0): JobView {
   const etaSeconds =
     speed > 0 && job.progressTotal !== undefined ? Math.max(0, (job.progressTotal - job.progressBytes) / speed) : undefined;
@@ -191,7 +202,7 @@ export function jobView(job: JobRecord, speed = 0): JobView {
     ...(job.error && job.state === 'failed' ? { error: job.error } : {}),
     attempts: job.attempts,
     ...(job.kind === 'playlist' ? { itemsQueued: job.itemsQueued } : {}),
-    files: Object.values(job.outputs).flat(),
+    files: finalFiles(job.outputs),
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
   };

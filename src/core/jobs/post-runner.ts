@@ -10,6 +10,7 @@ import type { SavedSubtitle } from '../subtitles/save-subtitle-tracks';
 import { extractForJob } from './extract-for-job';
 import type { JobContext, JobOutcome, JobRunner } from './job-queue';
 import type { JobRecord } from './job-store';
+import { SUBTITLES_OUTPUT } from './job-store';
 import type { MediaTask } from './media-plan';
 import { planMedia } from './media-plan';
 import { saveJobSubtitles } from './save-job-subtitles';
@@ -188,6 +189,7 @@ export function createPostRunner(services: CoreServices): JobRunner {
       ...(ffmpegPath?.ok ? { ffmpegPath: ffmpegPath.value.path } : {}),
       signal: context.signal,
     });
+    if (subtitles.length > 0) job = context.patch({ outputs: { ...outputs, [SUBTITLES_OUTPUT]: subtitles.map((subtitle) => subtitle.path) } });
     return recordInLibrary(services, job, post, tasks, outputs, images, codecs, subtitles);
   };
 }

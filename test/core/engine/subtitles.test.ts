@@ -60,6 +60,7 @@ describe('subtitles through the engine', () => {
     expect(job?.state).toBe('done');
     const detail = value(await core.call('library.get', { id: job?.libraryPostId as number }));
     expect(detail.subtitles.map((subtitle) => subtitle.format)).toEqual(['vtt', 'vtt']);
+    expect(job?.files.filter((file) => file.endsWith('.vtt'))).toEqual(detail.subtitles.map((subtitle) => subtitle.path));
     for (const subtitle of detail.subtitles) {
       expect(existsSync(subtitle.path)).toBe(true);
       expect(readFileSync(subtitle.path, 'utf8').startsWith('WEBVTT')).toBe(true);
