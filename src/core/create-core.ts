@@ -9,12 +9,16 @@ import type { ServiceClient } from './api/service-client';
 import { createServiceClient } from './api/service-client';
 import type { CommandHandlers } from './command-dispatch';
 import { dispatchCommand } from './command-dispatch';
+import { appCommands } from './commands/app-commands';
+import type { DesktopActions } from './commands/app-commands';
 import { creditCommands } from './commands/credit-commands';
 import { grabCommands } from './commands/grab-commands';
 import type { HandlerDeps } from './commands/handler-types';
 import { jobCommands } from './commands/job-commands';
 import { keyCommands } from './commands/key-commands';
 import { libraryCommands } from './commands/library-commands';
+import { createSandboxSession } from './commands/sandbox-session';
+import type { StartSandbox } from './commands/sandbox-session';
 import { settingsCommands } from './commands/settings-commands';
 import { subtitleCommands } from './commands/subtitle-commands';
 import type { Core } from './core-api';
@@ -66,6 +70,10 @@ export interface CoreOptions {
   balanceDebounceMs?: number;
   /** Where downloads go when the settings name no folder. */
   defaultDownloadFolder?: string;
+  /** Open a file, show it in its folder, pick a folder: given by the desktop face only. */
+  desktop?: DesktopActions;
+  /** Starts the built-in sandbox for sandbox mode (`app.sandbox`); given by the faces that offer it. */
+  startSandbox?: StartSandbox;
 }
 
 /** A start-up failure (e.g. a library from a newer Trove): nothing was changed. */
@@ -86,7 +94,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const now = options.now ?? Date.now;
   const env = options.env ?? process.env;
   await mkdir(options.dataDir, { recursive: true });
-  const { store: settings } = await openSettingsStore(options.dataDir, options.settings ?? {});
+  const { store: storedSettings } = await openSettingsStore(options.dataDir, options.settings ?? {});
+  // In sandbox mode the sandbox's service URL and key are laid over the stored ones.
+  const sandbox = createSandboxSession(storedSettings, options.startSandbox);
+  const { settings } = sandbox;
   const opened = openDatabase(join(options.dataDir, DATABASE_FILE), { migrations: MIGRATIONS });
   if (!opened.ok) throw new CoreStartError(opened.error.code, opened.error.message);
   const db = opened.value;
@@ -96,7 +107,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const seenKeys = new Set<string>();
   const getKey = keyProvider(keys);
   const rememberingKey = async (): Promise<string | undefined> => {
-    const key = await getKey();
+    const key = sandbox.key() ?? (await getKey());
     if (key) seenKeys.add(key); // only to redact it from any text that leaves the engine
     return key;
   };
@@ -191,8 +202,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (reason === 'out_of_credits') credits.watchForTopUp(options.creditsPollMs ?? 30_000);
   });
 
-  const deps: HandlerDeps = { services, queue, version: options.version ?? 'dev' };
+  const deps: HandlerDeps = { services, queue, version: options.version ?? 'dev', desktop: options.desktop, sandbox };
   const handlers: CommandHandlers = {
+    ...appCommands(deps),
     ...settingsCommands(deps),
     ...keyCommands(deps),
     ...grabCommands(deps),
@@ -217,6 +229,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         await queue.close();
         credits.close();
         closeDatabase(db);
+        await sandbox.close();
       })();
       return closed;
     },

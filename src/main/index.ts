@@ -6,8 +6,10 @@ import type { Core } from '../core/core-api';
 import { contentSecurityPolicy, remoteImageSources } from '../server/security/content-security-policy';
 import { MEDIA_SCHEME, appOrigin } from './app-origin';
 import { addCspHeader, registerSchemes, serveAppPages } from './app-protocol';
+import { startSandbox } from '../sandbox';
 import { bundledFfmpegPath } from './bundled-ffmpeg';
 import { watchClipboard } from './clipboard-watch';
+import { desktopActions } from './desktop-actions';
 import { bindIpc } from './ipc-handle';
 import { createMainWindow } from './main-window';
 import { serveMedia } from './media-protocol';
@@ -42,11 +44,18 @@ async function start(): Promise<void> {
   await app.whenReady();
   denyAllPermissions();
   const defaultDownloadFolder = path.join(app.getPath('downloads'), 'Trove');
+  const ffmpegPath = bundledFfmpegPath();
   const engine = await createCore({
     dataDir: app.getPath('userData'),
     defaultDownloadFolder,
-    ffmpegPath: bundledFfmpegPath(),
+    ffmpegPath,
     version: app.getVersion(),
+    desktop: desktopActions(() => window),
+    // Sandbox mode (first run, Settings): sample media generated once into the app's data folder.
+    startSandbox: async () => {
+      const sandbox = await startSandbox({ port: 0, mediaCacheDir: path.join(app.getPath('userData'), 'sandbox-media'), ...(ffmpegPath ? { ffmpegPath } : {}) });
+      return { url: sandbox.url, key: sandbox.keys[0] ?? '', close: () => sandbox.close() };
+    },
   });
   core = engine;
 

@@ -11,7 +11,7 @@ export interface WebModeOptions {
   port: number;
   host?: string;
   dataDir: string;
-  /** Start a local sandbox and point the settings at it (sample media, no real key). */
+  /** Start in sandbox mode: the built-in sandbox is the service for this run (sample media, no real key). */
   sandbox?: boolean;
   staticDir?: string;
   env?: NodeJS.ProcessEnv;
@@ -27,26 +27,28 @@ export interface WebMode {
 /** The built renderer next to this checkout (npm run build writes it). */
 export const DEFAULT_STATIC_DIR = path.resolve(import.meta.dirname, '../../out/renderer');
 
-/** The key the sandbox accepts by default; it only ever unlocks the local emulator. */
-const SANDBOX_KEY = 'sandbox-key';
-
-/** Starts the Core (and optionally a sandbox) and serves them: `npm run serve` / `trove serve`. */
+/** Starts the Core (and optionally sandbox mode) and serves them: `npm run serve` / `trove serve`. */
 export async function startWebMode(options: WebModeOptions): Promise<WebMode> {
   // Named here so the media route serves the folder the Core downloads into.
   const defaultDownloadFolder = path.join(homedir(), 'Downloads', 'Trove');
-  const sandbox = options.sandbox ? await startSandbox({ port: 0 }) : undefined;
-  const env = sandbox ? { ...(options.env ?? process.env), TROVE_API_KEY: SANDBOX_KEY } : options.env;
-  let core: Core;
-  try {
-    core = await createCore({
-      dataDir: options.dataDir,
-      defaultDownloadFolder,
-      ...(sandbox ? { settings: { serviceUrl: sandbox.url, apiVersion: 'v1' } } : {}),
-      ...(env ? { env } : {}),
-    });
-  } catch (error) {
-    await sandbox?.close();
-    throw error;
+  // The sandbox starts only when sandbox mode is turned on (--sandbox, or from the first-run screen).
+  let sandbox: Sandbox | undefined;
+  const core = await createCore({
+    dataDir: options.dataDir,
+    defaultDownloadFolder,
+    ...(options.env ? { env: options.env } : {}),
+    startSandbox: async () => {
+      const started = await startSandbox({ port: 0 });
+      sandbox = started;
+      return { url: started.url, key: started.keys[0] ?? '', close: () => started.close() };
+    },
+  });
+  if (options.sandbox) {
+    const started = await core.call('app.sandbox', { enabled: true });
+    if (!started.ok) {
+      await core.close();
+      throw new Error(started.error.message);
+    }
   }
   let server: WebServer;
   try {
@@ -59,7 +61,6 @@ export async function startWebMode(options: WebModeOptions): Promise<WebMode> {
     });
   } catch (error) {
     await core.close();
-    await sandbox?.close();
     throw error;
   }
   return {
@@ -68,8 +69,8 @@ export async function startWebMode(options: WebModeOptions): Promise<WebMode> {
     ...(sandbox ? { sandbox } : {}),
     async close() {
       await server.close();
+      // Closing the Core also stops the sandbox it runs.
       await core.close();
-      await sandbox?.close();
     },
   };
 }

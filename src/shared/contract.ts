@@ -34,10 +34,25 @@ export const keyStatusSchema = z.object({
 });
 export type KeyStatus = z.infer<typeof keyStatusSchema>;
 
+/** The built-in sandbox as a service for this session (first run, sandbox mode): sample media only. */
+export const sandboxStatusSchema = z.object({ active: z.boolean(), url: z.string().optional() });
+export type SandboxStatus = z.infer<typeof sandboxStatusSchema>;
+
+/** What the face can do beyond the contract's data: the UI hides what is missing (web mode, CLI). */
+export const appCapabilitiesSchema = z.object({
+  openPath: z.boolean(),
+  showInFolder: z.boolean(),
+  pickFolder: z.boolean(),
+  sandbox: z.boolean(),
+});
+export type AppCapabilities = z.infer<typeof appCapabilitiesSchema>;
+
 export const appInfoSchema = z.object({
   version: z.string(),
   dataDir: z.string(),
   ffmpeg: z.object({ path: z.string(), version: z.string() }).nullable(),
+  capabilities: appCapabilitiesSchema,
+  sandbox: sandboxStatusSchema,
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 
@@ -116,8 +131,19 @@ export const ledgerEntrySchema = z.object({
   jobId: z.number().int().optional(),
 });
 
+/** A file of a library post, named by the post and the path the library recorded for it. */
+const libraryFileInput = z.object({ postId: idSchema, path: z.string().min(1).max(4096) }).strict();
+
 export const commands = {
   'app.info': command(noInput, appInfoSchema),
+  /** Opens a downloaded media or subtitle file with the system's default app (desktop only). */
+  'app.openPath': command(libraryFileInput, z.object({})),
+  /** Shows a downloaded file in the system's file manager (desktop only). */
+  'app.showInFolder': command(libraryFileInput, z.object({})),
+  /** The system's folder picker (desktop only); no `path` when the user cancelled. */
+  'app.pickFolder': command(z.object({ defaultPath: z.string().max(4096).optional() }).strict(), z.object({ path: z.string().optional() })),
+  /** Sandbox mode: the built-in sandbox as the service for this session, with its own key. */
+  'app.sandbox': command(z.object({ enabled: z.boolean() }).strict(), sandboxStatusSchema),
 
   'key.status': command(noInput, keyStatusSchema),
   /** Validates the key with the free credit query before storing it in the keychain. */

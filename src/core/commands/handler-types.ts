@@ -1,12 +1,16 @@
 import type { CommandHandlers } from '../command-dispatch';
 import type { CoreServices } from '../core-services';
 import type { JobQueue } from '../jobs/job-queue';
+import type { DesktopActions } from './app-commands';
+import type { SandboxSession } from './sandbox-session';
 
 /** What every group of command handlers is built from. */
 export interface HandlerDeps {
   services: CoreServices;
   queue: JobQueue;
   version: string;
+  desktop: DesktopActions | undefined;
+  sandbox: SandboxSession;
 }
 
 export type HandlerGroup<K extends keyof CommandHandlers> = Pick<CommandHandlers, K>;

@@ -1,6 +1,6 @@
 import type { HandlerDeps, HandlerGroup } from './handler-types';
 
-export function settingsCommands({ services, queue, version }: HandlerDeps): HandlerGroup<'settings.get' | 'settings.update' | 'app.info'> {
+export function settingsCommands({ services, queue }: HandlerDeps): HandlerGroup<'settings.get' | 'settings.update'> {
   return {
     'settings.get': async () => ({ ok: true, value: services.settings.get() }),
     async 'settings.update'(patch) {
@@ -11,17 +11,6 @@ export function settingsCommands({ services, queue, version }: HandlerDeps): Han
       services.events.emit('settings.changed', updated.value);
       queue.pump();
       return updated;
-    },
-    async 'app.info'() {
-      const ffmpeg = await services.ffmpeg();
-      return {
-        ok: true,
-        value: {
-          version,
-          dataDir: services.dataDir,
-          ffmpeg: ffmpeg.ok ? { path: ffmpeg.value.path, version: ffmpeg.value.version } : null,
-        },
-      };
     },
   };
 }
