@@ -152,6 +152,8 @@ export const commands = {
 
   'settings.get': command(noInput, settingsSchema),
   'settings.update': command(settingsPatchSchema, settingsSchema),
+  /** The file name a template gives for a sample post, or why the template is refused. */
+  'settings.previewFileName': command(z.object({ template: z.string().max(1000) }).strict(), z.object({ name: z.string() })),
 
   /** Preview a link: a post, or one page of a profile/playlist (charged unless a duplicate). */
   'grab.resolve': command(

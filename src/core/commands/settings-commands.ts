@@ -1,9 +1,24 @@
+import { fileNameFieldsFromPost, renderFileName, validateFileNameTemplate } from '../files/file-name-template';
+import type { Post } from '../../shared/post';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
 
-export function settingsCommands({ services, queue }: HandlerDeps): HandlerGroup<'settings.get' | 'settings.update'> {
+/** What the template preview shows: a post with every field the template can use. */
+const SAMPLE_POST: Post = {
+  id: 'x7Kq2mP',
+  site: 'video.example',
+  title: 'Sunset over the bay',
+  author: { display_name: 'Ana Lima', username: 'analima' },
+  created_at: '2026-05-14T18:30:00Z',
+  medias: [],
+};
+
+export function settingsCommands({ services, queue }: HandlerDeps): HandlerGroup<'settings.get' | 'settings.update' | 'settings.previewFileName'> {
   return {
     'settings.get': async () => ({ ok: true, value: services.settings.get() }),
     async 'settings.update'(patch) {
+      // A template with an unknown field would name every download wrongly: refused before it is stored.
+      const template = patch.fileNameTemplate === undefined ? undefined : validateFileNameTemplate(patch.fileNameTemplate);
+      if (template && !template.ok) return { ok: false, error: { code: 'invalid_settings', message: `fileNameTemplate: ${template.error.message}` } };
       const updated = await services.settings.update(patch);
       if (!updated.ok) return updated;
       // Changes apply without a restart: the speed limit at once, concurrency on the next pump.
@@ -11,6 +26,11 @@ export function settingsCommands({ services, queue }: HandlerDeps): HandlerGroup
       services.events.emit('settings.changed', updated.value);
       queue.pump();
       return updated;
+    },
+    async 'settings.previewFileName'({ template }) {
+      const valid = validateFileNameTemplate(template.trim());
+      if (!valid.ok) return { ok: false, error: { code: valid.error.code, message: valid.error.message, retryable: false } };
+      return { ok: true, value: { name: renderFileName(valid.value, fileNameFieldsFromPost(SAMPLE_POST, { quality: '1080p', ext: 'mp4' })) } };
     },
   };
 }

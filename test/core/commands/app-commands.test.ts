@@ -182,3 +182,19 @@ describe('sandbox mode', () => {
     expect(info.ok && info.value.sandbox).toEqual({ active: false });
   });
 });
+
+describe('the file name template', () => {
+  it('previews a template on a sample post, and refuses an unknown field there and in settings.update', async () => {
+    const engine = await core({});
+    expect(await engine.call('settings.previewFileName', { template: '{author} - {caption} [{id}]' })).toEqual({
+      ok: true,
+      value: { name: 'Ana Lima - Sunset over the bay [x7Kq2mP].mp4' },
+    });
+    expect(await engine.call('settings.previewFileName', { template: '{date} {titel}' })).toMatchObject({ ok: false, error: { code: 'invalid_template' } });
+    const refused = await engine.call('settings.update', { fileNameTemplate: '{titel}' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_settings' } });
+    expect(!refused.ok && refused.error.message).toContain('{titel}');
+    const kept = await engine.call('settings.get', {});
+    expect(kept.ok && kept.value.fileNameTemplate).toBe('{author} - {caption} [{id}]');
+  });
+});
