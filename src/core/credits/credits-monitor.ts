@@ -39,9 +39,14 @@ export function createCreditsMonitor(options: CreditsMonitorOptions): CreditsMon
   let debounce: NodeJS.Timeout | undefined;
   let poll: NodeJS.Timeout | undefined;
   let inFlight: Promise<Result<Balance, ErrorInfo>> | undefined;
+  let closed = false;
+  const closedError = { ok: false, error: { code: 'closed', message: 'Trove is shutting down.' } } as const;
 
   const ask = async (): Promise<Result<Balance, ErrorInfo>> => {
+    if (closed) return closedError;
     const answered = await options.client().credits();
+    // The engine may have closed (and its database with it) while the query was out.
+    if (closed) return closedError;
     if (!answered.ok) return { ok: false, error: apiErrorInfo(answered.error) };
     const balance: Balance = { availableCredits: answered.value.availableCredits, checkedAt: options.now() };
     const toppedUp = last !== undefined && balance.availableCredits > last.availableCredits;
@@ -75,6 +80,7 @@ export function createCreditsMonitor(options: CreditsMonitorOptions): CreditsMon
       poll.unref();
     },
     close() {
+      closed = true;
       if (debounce) clearTimeout(debounce);
       if (poll) clearInterval(poll);
       poll = undefined;
