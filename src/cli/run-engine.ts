@@ -19,6 +19,11 @@ const INTERRUPTED: Failure = {
   hint: 'Run the same command again, or `trove queue resume`, to continue where it stopped (extractions already paid for are not charged again).',
 };
 
+const runsJobs = (invocation: Exclude<Invocation, { command: 'sandbox' }>): boolean =>
+  invocation.command === 'get' ||
+  invocation.command === 'serve' ||
+  (invocation.command === 'queue' && (invocation.action === 'resume' || invocation.action === 'retry') && invocation.wait);
+
 /**
  * Runs a command on the engine: opens a Core for the data directory with the command
  * line's settings, runs the command, and always closes the Core (which records
@@ -32,7 +37,14 @@ export async function runEngineCommand(
 ): Promise<number> {
   let core: Core;
   try {
-    core = await createCore({ dataDir: dataDirOf(globals), settings: settingsOf(globals), env: process.env, version });
+    core = await createCore({
+      dataDir: dataDirOf(globals),
+      settings: settingsOf(globals),
+      env: process.env,
+      version,
+      // Only commands that wait for jobs run the queue; a query must not start downloads (or charges).
+      startQueue: runsJobs(invocation),
+    });
   } catch (error) {
     output.failure(unexpectedFailure(error, globals.debug, 'Trove could not start'));
     return EXIT.someFailed;

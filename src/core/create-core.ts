@@ -70,6 +70,8 @@ export interface CoreOptions {
   balanceDebounceMs?: number;
   /** Where downloads go when the settings name no folder. */
   defaultDownloadFolder?: string;
+  /** false: jobs are recorded and acted on, but none runs (a command line query that does not wait). */
+  startQueue?: boolean;
   /** Open a file, show it in its folder, pick a folder: given by the desktop face only. */
   desktop?: DesktopActions;
   /** Starts the built-in sandbox for sandbox mode (`app.sandbox`); given by the faces that offer it. */
@@ -103,7 +105,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const db = opened.value;
 
   const events = new EventBus();
-  const keys = options.keyStore ?? createKeyStore({ env });
+  // TROVE_KEYCHAIN_SERVICE keeps a test run or a second profile away from the user's own entry.
+  const keys = options.keyStore ?? createKeyStore({ env, ...(env['TROVE_KEYCHAIN_SERVICE'] ? { service: env['TROVE_KEYCHAIN_SERVICE'] } : {}) });
   const seenKeys = new Set<string>();
   const getKey = keyProvider(keys);
   const rememberingKey = async (): Promise<string | undefined> => {
@@ -213,7 +216,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...subtitleCommands(deps),
     ...creditCommands(deps),
   };
-  queue.start();
+  if (options.startQueue !== false) queue.start();
 
   let closed: Promise<void> | undefined;
   const dispatch = (name: CommandName, input: unknown): Promise<Envelope<unknown>> => dispatchCommand(handlers, name, input, redact);

@@ -64,6 +64,7 @@ export class JobQueue {
   readonly #idleWaiters: Array<() => void> = [];
   readonly #now: () => number;
   #closed = false;
+  #started = false;
   #retryTimer: NodeJS.Timeout | undefined;
 
   constructor(options: JobQueueOptions) {
@@ -76,12 +77,14 @@ export class JobQueue {
 
   /** Re-queues what a crash or shutdown interrupted, then starts working. */
   start(): void {
+    this.#started = true;
     this.#options.store.requeueInterrupted();
     this.pump();
   }
 
+  /** Starts what can start; a queue that was never started only records (a CLI query). */
   pump(): void {
-    if (this.#closed) return;
+    if (this.#closed || !this.#started) return;
     const { store } = this.#options;
     const runningOf = (kind: JobRecord['kind']) => [...this.#running.keys()].filter((id) => store.get(id)?.kind === kind).length;
     // A runner may stay in `queued` for a moment before its first stage: skip jobs already running.

@@ -35,9 +35,12 @@ interface RunOptions {
   input?: string;
 }
 
+/** Every test run has its own keychain entry, so a developer's stored key is never touched. */
+const KEYCHAIN_SERVICE = `Trove-test-${process.pid}`;
+
 /** The parent's environment without any TROVE_* variable, so nothing leaks into a test. */
 function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
+  const env: NodeJS.ProcessEnv = { TROVE_KEYCHAIN_SERVICE: KEYCHAIN_SERVICE };
   for (const [name, value] of Object.entries(process.env)) if (!name.startsWith('TROVE_')) env[name] = value;
   for (const [name, value] of Object.entries(extra)) {
     if (value === undefined) delete env[name];
