@@ -33,6 +33,15 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+export interface StackOptions {
+  /** False shows the first-run onboarding (the default stack is already set up). */
+  onboarded?: boolean;
+  /** False starts without an API key (no TROVE_API_KEY), as a fresh install. */
+  withKey?: boolean;
+  /** Fills the data dir before the Core opens it (a large library). */
+  seed?: (dataDir: string) => Promise<void> | void;
+}
+
 export interface WebStack {
   sandbox: Sandbox;
   core: Core;
@@ -50,16 +59,23 @@ export async function ensureRendererBuilt(): Promise<void> {
   await run('npx', ['electron-vite', 'build'], { maxBuffer: 16 * 1024 * 1024 });
 }
 
-export async function startWebStack(sandboxOptions: SandboxOptions = {}): Promise<WebStack> {
+export async function startWebStack(sandboxOptions: SandboxOptions = {}, options: StackOptions = {}): Promise<WebStack> {
   await ensureRendererBuilt();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trove-e2e-'));
   const downloadDir = path.join(dataDir, 'downloads');
   await mkdir(downloadDir, { recursive: true });
+  await options.seed?.(dataDir);
   const sandbox = await startSandbox({ port: 0, ...sandboxOptions });
+  const { TROVE_API_KEY: _ignored, ...env } = process.env;
   const core = await createCore({
     dataDir,
-    settings: { serviceUrl: sandbox.url, apiVersion: 'v1', downloadFolder: downloadDir, onboarded: true },
-    env: { ...process.env, TROVE_API_KEY: 'sandbox-key' },
+    settings: { serviceUrl: sandbox.url, apiVersion: 'v1', downloadFolder: downloadDir, onboarded: options.onboarded ?? true },
+    env: options.withKey === false ? env : { ...env, TROVE_API_KEY: 'sandbox-key' },
+    // As web mode does: sandbox mode starts a sandbox of its own on demand.
+    startSandbox: async () => {
+      const own = await startSandbox({ port: 0 });
+      return { url: own.url, key: own.keys[0] ?? '', close: () => own.close() };
+    },
   });
   const server = await startWebServer({ core, port: 0, staticDir: STATIC_DIR });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -85,10 +101,10 @@ export async function startWebStack(sandboxOptions: SandboxOptions = {}): Promis
 }
 
 /** One stack for a test file: started before its tests, closed after them. */
-export function useWebStack(sandboxOptions: SandboxOptions = {}): () => WebStack {
+export function useWebStack(sandboxOptions: SandboxOptions = {}, options: StackOptions = {}): () => WebStack {
   let stack: WebStack | undefined;
   beforeAll(async () => {
-    stack = await startWebStack(sandboxOptions);
+    stack = await startWebStack(sandboxOptions, options);
   });
   afterAll(async () => {
     await stack?.close();
@@ -103,6 +119,20 @@ export function useWebStack(sandboxOptions: SandboxOptions = {}): () => WebStack
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir('test-results', { recursive: true });
   await page.screenshot({ path: path.join('test-results', `${name}.png`), fullPage: false });
+}
+
+/** The same screen in the light and the dark theme (the default theme follows the system's). */
+export async function screenshotThemes(page: Page, name: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await screenshot(page, `${name}-${colorScheme}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Opens a screen by its address, as a bookmark or the nav would. */
+export async function openScreen(page: Page, hash: string): Promise<void> {
+  await page.goto(`${new URL(page.url()).origin}/${hash}`);
 }
 
 /** Pastes links into the Grab box the way a user would (the paste previews at once). */

@@ -3,11 +3,16 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { Settings } from '../../shared/settings';
 import type { TroveClient } from './api/client';
 import { ClientContext } from './api/client-context';
+import { LoadingState } from './design/states';
+import { OnboardingScreen } from './onboarding/onboarding-screen';
 import { JobsProvider } from './queue/jobs-context';
 import { AppHeader } from './shell/app-header';
+import { AppInfoProvider, useAppInfo } from './shell/app-info-context';
+import { BalanceAlerts } from './shell/balance-alerts';
+import { BalanceProvider } from './shell/balance-context';
 import { ConnectionBanner } from './shell/connection-banner';
 import { ROUTES, ROUTE_IDS } from './shell/routes';
-import { SettingsProvider } from './shell/settings-context';
+import { SettingsProvider, useSettings } from './shell/settings-context';
 import { useRoute } from './shell/use-route';
 
 function Shell() {
@@ -20,6 +25,7 @@ function Shell() {
       </a>
       <AppHeader current={current} />
       <ConnectionBanner />
+      <BalanceAlerts />
       <main id="main" className="app-main" tabIndex={-1}>
         {/* Screens stay mounted (hidden) so a preview or a scroll position survives a tab switch. */}
         {ROUTES.map(({ id, labelKey, Screen }) => (
@@ -33,6 +39,16 @@ function Shell() {
   );
 }
 
+/** First run shows the onboarding until a key is set up, the sandbox is on, or the user skips it. */
+function Gate() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const { info } = useAppInfo();
+  if (settings.onboarded || info?.sandbox.active) return <Shell />;
+  if (!info) return <LoadingState label={t('app.loading')} />;
+  return <OnboardingScreen />;
+}
+
 interface AppProps {
   client: TroveClient;
   i18n: I18n;
@@ -44,9 +60,13 @@ export function App({ client, i18n, settings }: AppProps) {
     <ClientContext.Provider value={client}>
       <I18nextProvider i18n={i18n}>
         <SettingsProvider initial={settings}>
-          <JobsProvider>
-            <Shell />
-          </JobsProvider>
+          <AppInfoProvider>
+            <BalanceProvider>
+              <JobsProvider>
+                <Gate />
+              </JobsProvider>
+            </BalanceProvider>
+          </AppInfoProvider>
         </SettingsProvider>
       </I18nextProvider>
     </ClientContext.Provider>

@@ -7,6 +7,8 @@ import './design/tokens.css';
 import './design/base.css';
 import './design/components.css';
 import './design/layout.css';
+import './design/patterns.css';
+import './design/screens.css';
 import { createI18n } from './i18n/i18n';
 
 async function start(): Promise<void> {

@@ -4,6 +4,7 @@ import { useJobs } from '../queue/jobs-context';
 import { countByFilter } from '../queue/queue-filter';
 import { BalanceBadge } from './balance-badge';
 import { ROUTES } from './routes';
+import { SandboxBadge } from './sandbox-badge';
 import type { RouteId } from './routes';
 
 /** Brand, the sections, and the credit balance: on every screen. */
@@ -33,6 +34,7 @@ export function AppHeader({ current }: { current: RouteId }) {
         </ul>
       </nav>
       <span className="grow" />
+      <SandboxBadge />
       <BalanceBadge />
     </header>
   );

@@ -1,0 +1,79 @@
+import type { LibraryItem } from '../../../shared/library';
+
+/** One page of results as the engine answers `library.search`. */
+export interface LibraryPage {
+  items: LibraryItem[];
+  total: number;
+}
+
+export type FetchPage = (offset: number, limit: number) => Promise<{ ok: true; value: LibraryPage } | { ok: false; error: { code: string; message: string } }>;
+
+/**
+ * The results of one library query, loaded a page at a time as the list scrolls: only
+ * the pages the view needs are asked for (at most `maxInFlight` at once, the ones still
+ * wanted when a slot frees up), so flinging through 100,000 posts does not queue
+ * hundreds of requests. Each query gets a new instance; a late answer to an old one is
+ * dropped by the owner.
+ */
+export class LibraryPages {
+  readonly #items = new Map<number, LibraryItem>();
+  readonly #loaded = new Set<number>();
+  readonly #inFlight = new Set<number>();
+  #wanted: number[] = [];
+  #total: number | undefined;
+  #error: { code: string; message: string } | undefined;
+
+  constructor(
+    private readonly fetchPage: FetchPage,
+    private readonly onChange: () => void,
+    readonly pageSize = 100,
+    private readonly maxInFlight = 2,
+  ) {}
+
+  /** Undefined until the first page answered. */
+  get total(): number | undefined {
+    return this.#total;
+  }
+
+  get error(): { code: string; message: string } | undefined {
+    return this.#error;
+  }
+
+  item(index: number): LibraryItem | undefined {
+    return this.#items.get(index);
+  }
+
+  /** Asks for the pages covering items `first`..`last` (inclusive); earlier wishes are forgotten. */
+  want(first: number, last: number): void {
+    const from = Math.floor(Math.max(0, first) / this.pageSize);
+    const to = Math.floor(Math.max(0, last) / this.pageSize);
+    this.#wanted = [];
+    for (let page = from; page <= to; page += 1) if (!this.#loaded.has(page)) this.#wanted.push(page);
+    this.#pump();
+  }
+
+  #pump(): void {
+    while (this.#inFlight.size < this.maxInFlight) {
+      const page = this.#wanted.find((candidate) => !this.#inFlight.has(candidate) && !this.#loaded.has(candidate));
+      if (page === undefined) return;
+      this.#wanted = this.#wanted.filter((candidate) => candidate !== page);
+      void this.#load(page);
+    }
+  }
+
+  async #load(page: number): Promise<void> {
+    this.#inFlight.add(page);
+    const answer = await this.fetchPage(page * this.pageSize, this.pageSize);
+    this.#inFlight.delete(page);
+    if (answer.ok) {
+      this.#loaded.add(page);
+      this.#total = answer.value.total;
+      this.#error = undefined;
+      answer.value.items.forEach((item, index) => this.#items.set(page * this.pageSize + index, item));
+    } else {
+      this.#error = answer.error;
+    }
+    this.onChange();
+    this.#pump();
+  }
+}

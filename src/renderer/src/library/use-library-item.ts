@@ -1,0 +1,22 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ErrorInfo } from '../../../shared/errors';
+import type { LibraryDetail } from '../../../shared/library';
+import { useClient } from '../api/client-context';
+
+export type ItemState = { kind: 'loading' } | { kind: 'error'; error: ErrorInfo } | { kind: 'ready'; detail: LibraryDetail };
+
+/** One library post in full (`library.get`), reloaded on demand (after saving subtitles, a deletion…). */
+export function useLibraryItem(id: number | undefined) {
+  const { api } = useClient();
+  const [state, setState] = useState<ItemState>({ kind: 'loading' });
+  const load = useCallback(async () => {
+    if (id === undefined) return;
+    const answer = await api['library.get']({ id });
+    setState(answer.ok ? { kind: 'ready', detail: answer.value } : { kind: 'error', error: answer.error });
+  }, [api, id]);
+  useEffect(() => {
+    setState({ kind: 'loading' });
+    void load();
+  }, [load]);
+  return { state, reload: load };
+}

@@ -1,0 +1,67 @@
+import { useEffect, useMemo, useReducer, useState } from 'react';
+import type { CommandInput } from '../../../shared/contract';
+import { useClient } from '../api/client-context';
+import { LibraryPages } from './library-pages';
+import { queryKey } from './library-query';
+import type { LibraryFilters } from './library-query';
+
+const SEARCH_DELAY_MS = 120;
+const REFRESH_DELAY_MS = 400;
+
+/** A value that follows `value` once it has stopped changing for `delayMs` (search as you type). */
+function useSettled<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+/**
+ * The library results for the filters, paged on demand. A new query (or a change to the
+ * library: a finished download, a removal) starts a fresh set of pages; `version` changes
+ * whenever a page arrives so the list re-renders.
+ */
+export function useLibraryResults(filters: LibraryFilters) {
+  const { api } = useClient();
+  const key = useSettled(queryKey(filters), SEARCH_DELAY_MS);
+  const [generation, bump] = useReducer((count: number) => count + 1, 0);
+  const [version, changed] = useReducer((count: number) => count + 1, 0);
+
+  const pages = useMemo(() => {
+    const query = JSON.parse(key) as CommandInput<'library.search'>;
+    let live = true;
+    const instance = new LibraryPages(
+      (offset, limit) => api['library.search']({ ...query, offset, limit }),
+      () => {
+        if (live) changed();
+      },
+    );
+    return {
+      instance,
+      stop: () => {
+        live = false;
+      },
+    };
+  }, [api, key, generation]);
+  useEffect(() => pages.stop, [pages]);
+
+  // The library changes when a download finishes or a post is removed elsewhere.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const later = () => {
+      clearTimeout(timer);
+      timer = setTimeout(bump, REFRESH_DELAY_MS);
+    };
+    const stop = api.on('job.updated', (job) => {
+      if (job.state === 'done' && job.kind === 'post') later();
+    });
+    return () => {
+      stop();
+      clearTimeout(timer);
+    };
+  }, [api]);
+
+  return { pages: pages.instance, version, refresh: bump, pending: key !== queryKey(filters) };
+}

@@ -1,0 +1,28 @@
+import { useCallback, useState } from 'react';
+import type { ErrorInfo } from '../../../shared/errors';
+import type { SettingsPatch } from '../../../shared/settings';
+import { useClient } from '../api/client-context';
+
+export type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; error: ErrorInfo };
+
+/**
+ * Saves one change at a time and says how it went, per setting. The engine applies it
+ * at once and tells every window (`settings.changed`), so nothing needs a restart.
+ */
+export function useSaveSetting() {
+  const { api } = useClient();
+  const [states, setStates] = useState<Readonly<Record<string, SaveState>>>({});
+  const save = useCallback(
+    async (patch: SettingsPatch): Promise<boolean> => {
+      const names = Object.keys(patch);
+      const mark = (state: SaveState) => setStates((current) => ({ ...current, ...Object.fromEntries(names.map((name) => [name, state])) }));
+      mark({ kind: 'saving' });
+      const answer = await api['settings.update'](patch);
+      mark(answer.ok ? { kind: 'saved' } : { kind: 'error', error: answer.error });
+      return answer.ok;
+    },
+    [api],
+  );
+  const stateOf = (name: string): SaveState => states[name] ?? { kind: 'idle' };
+  return { save, stateOf };
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EventPayload } from '../../../shared/contract';
+import { useClient } from '../api/client-context';
+import { Icon } from '../design/icon';
+import { formatNumber } from '../format/format';
+import { useContractEvent } from './use-contract-event';
+
+type Alert = { key: number } & ({ kind: 'credits'; alert: EventPayload<'credits.alert'> } | { kind: 'paused'; paused: EventPayload<'queue.paused'> });
+
+let nextKey = 1;
+
+/**
+ * A banner for each balance alert the engine raises (it raises each threshold once per
+ * crossing, even across restarts) and when the queue pauses for credits or a key. In web
+ * mode a browser notification too, when the user allowed them (Electron's main process
+ * shows native ones itself).
+ */
+export function BalanceAlerts() {
+  const { t, i18n } = useTranslation();
+  const client = useClient();
+  const [alerts, setAlerts] = useState<Alert[]>([]);
+  const add = (alert: Alert) => setAlerts((current) => [...current.filter((existing) => existing.kind !== alert.kind), alert]);
+
+  const text = (alert: Alert): { title: string; body: string } => {
+    if (alert.kind === 'paused') {
+      return {
+        title: t(`alerts.paused.${alert.paused.reason}.title`, { defaultValue: t('alerts.paused.user.title') }),
+        body: t(`alerts.paused.${alert.paused.reason}.body`, { defaultValue: alert.paused.message }),
+      };
+    }
+    const { threshold, balance } = alert.alert;
+    if (threshold === 0) return { title: t('alerts.empty.title'), body: t('alerts.empty.body') };
+    return {
+      title: t('alerts.low.title'),
+      body: t('alerts.low.body', { balance: formatNumber(balance, i18n.language), threshold: formatNumber(threshold, i18n.language) }),
+    };
+  };
+
+  const notify = (alert: Alert) => {
+    if (client.host !== 'web' || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+    const { title, body } = text(alert);
+    new Notification(title, { body, tag: `trove-${alert.kind}` });
+  };
+
+  useContractEvent('credits.alert', (payload) => {
+    const alert: Alert = { key: nextKey++, kind: 'credits', alert: payload };
+    add(alert);
+    notify(alert);
+  });
+  useContractEvent('queue.paused', (payload) => {
+    if (payload.reason !== 'out_of_credits' && payload.reason !== 'key_required') return;
+    const alert: Alert = { key: nextKey++, kind: 'paused', paused: payload };
+    add(alert);
+    notify(alert);
+  });
+
+  if (alerts.length === 0) return null;
+  return (
+    <div className="alerts">
+      {alerts.map((alert) => {
+        const { title, body } = text(alert);
+        const severe = alert.kind === 'paused' || alert.alert.threshold <= 100;
+        return (
+          <div key={alert.key} className={`notice alert-banner ${severe ? 'notice-error' : 'notice-warning'}`} role="alert" data-testid="balance-alert">
+            <Icon name="warning" />
+            <div className="grow">
+              <strong>{title}</strong> <span>{body}</span>{' '}
+              <a href={alert.kind === 'paused' && alert.paused.reason === 'key_required' ? '#/settings' : '#/balance'}>{t('alerts.details')}</a>
+            </div>
+            <button
+              type="button"
+              className="button button-icon button-small"
+              aria-label={t('alerts.dismiss')}
+              title={t('alerts.dismiss')}
+              onClick={() => setAlerts((current) => current.filter((existing) => existing.key !== alert.key))}
+            >
+              <Icon name="close" />
+            </button>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { CommandResult } from '../../../shared/contract';
+import type { ErrorInfo } from '../../../shared/errors';
+import type { Cue } from '../../../shared/subtitles';
+import { useClient } from '../api/client-context';
+import type { SubtitleSource } from './subtitle-source';
+import type { TrackChoice } from './track-list';
+
+export type Listing = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; error: ErrorInfo } | ({ kind: 'ready' } & CommandResult<'subtitles.list'>);
+export type CueState = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; error: ErrorInfo } | { kind: 'ready'; cues: Cue[] };
+
+/** The subtitle list of one video (a charged call, only when asked), the chosen track and its cues. */
+export function useSubtitleWorkspace(source: SubtitleSource) {
+  const { api } = useClient();
+  const [listing, setListing] = useState<Listing>({ kind: 'idle' });
+  const [chosen, setChosen] = useState<TrackChoice | undefined>(
+    source.kind === 'post' && source.languageTag ? { from: 'library', languageTag: source.languageTag, languageName: source.languageTag } : undefined,
+  );
+  const [cues, setCues] = useState<CueState>({ kind: 'idle' });
+
+  const list = useCallback(async () => {
+    if (source.kind === 'none') return;
+    setListing({ kind: 'loading' });
+    const answer = await api['subtitles.list'](source.kind === 'post' ? { postId: source.postId } : { url: source.url });
+    setListing(answer.ok ? { kind: 'ready', ...answer.value } : { kind: 'error', error: answer.error });
+  }, [api, source]);
+
+  const resolutionId = listing.kind === 'ready' ? listing.resolutionId : undefined;
+  useEffect(() => {
+    if (!chosen) return;
+    let live = true;
+    setCues({ kind: 'loading' });
+    const request =
+      chosen.from === 'library' && source.kind === 'post'
+        ? api['subtitles.cues']({ source: { kind: 'library', postId: source.postId, languageTag: chosen.languageTag } })
+        : resolutionId
+          ? api['subtitles.cues']({ source: { kind: 'resolution', resolutionId, languageTag: chosen.languageTag } })
+          : undefined;
+    if (!request) return;
+    void request.then((answer) => {
+      if (live) setCues(answer.ok ? { kind: 'ready', cues: answer.value } : { kind: 'error', error: answer.error });
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, chosen, resolutionId, source]);
+
+  return { listing, list, chosen, choose: setChosen, cues };
+}

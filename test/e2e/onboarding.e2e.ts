@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { screenshotThemes, useWebStack } from './web-stack';
+
+// A fresh install: not set up, no API key.
+const stack = useWebStack({}, { onboarded: false, withKey: false });
+
+describe('first run', () => {
+  it('checks a key with the service before keeping it, and starts the sandbox to try Trove without one', async () => {
+    const { page, core, sandbox } = stack();
+    const onboarding = page.getByTestId('onboarding');
+    await onboarding.waitFor();
+    await screenshotThemes(page, 'onboarding');
+
+    // A key the service refuses is never kept: the free credit query says so first.
+    await onboarding.getByLabel('Service URL').fill(sandbox.url);
+    await onboarding.getByLabel('API key').fill('not-a-real-key');
+    await onboarding.getByRole('button', { name: 'Check and continue' }).click();
+    const error = onboarding.getByRole('alert');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('key_rejected');
+    expect(sandbox.stats().charges).toHaveLength(0);
+    const settings = await core.call('settings.get', {});
+    expect(settings.ok && settings.value.onboarded).toBe(false);
+
+    await onboarding.getByRole('button', { name: 'Try the sandbox' }).click();
+    const badge = page.getByTestId('sandbox-badge');
+    await badge.waitFor();
+    expect(await badge.textContent()).toContain('sample media');
+    await page.waitForFunction(() => /12,000/.test(document.querySelector('[data-testid="balance"]')?.textContent ?? ''));
+    const info = await core.call('app.info', {});
+    expect(info.ok && info.value.sandbox.active).toBe(true);
+    // While sandbox mode is on, the engine's service is the sandbox's own (a second one, just started).
+    const after = await core.call('settings.get', {});
+    expect(after.ok && after.value.serviceUrl).toBe(info.ok ? info.value.sandbox.url : 'no sandbox');
+    await screenshotThemes(page, 'onboarding-sandbox-started');
+
+    // A reload keeps the session in sandbox mode (the engine holds it, not the page).
+    await page.reload();
+    await page.getByTestId('sandbox-badge').waitFor();
+    expect(await page.getByTestId('onboarding').count()).toBe(0);
+  });
+});
