@@ -1,4 +1,5 @@
 export * from './file-name-template';
+export * from './owned-temp';
 export * from './resolve-inside';
 export * from './sanitize-file-name';
 export * from './unique-name';

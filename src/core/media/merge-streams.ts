@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Result } from '../../shared/errors';
+import { ownedTempName, removeOrphanedTemps } from '../files/owned-temp';
 import { moveToUniqueName } from '../files/unique-name';
 import { chooseContainer, MUXER, type Container } from './choose-container';
 import { mediaError, type MediaError } from './media-error';
@@ -91,7 +91,9 @@ export async function mergeStreams(request: MergeRequest): Promise<Result<Merged
   // Without -shortest the output lasts as long as the longer input.
   const expected = parsed.data.expectedDurationSeconds ?? (inputDurations.length > 0 ? Math.max(...inputDurations) : undefined);
 
-  const temp = path.join(directory, `${baseName}.merging-${randomBytes(4).toString('hex')}.${container}`);
+  // A merge killed with its process left its temp here; this merge replaces it.
+  await removeOrphanedTemps(directory, baseName, 'merging');
+  const temp = path.join(directory, ownedTempName(baseName, 'merging', `.${container}`));
   const args = [
     '-hide_banner', '-nostdin', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1',
     '-i', ffmpegFileArg(videoPath), '-i', ffmpegFileArg(audioPath),
