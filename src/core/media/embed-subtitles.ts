@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, extname, join, parse } from 'node:path';
 import { z } from 'zod';
 import { ok, type Result } from '../../shared/errors';
+import { ownedTempName, removeOrphanedTemps } from '../files/owned-temp';
 import { subtitleFormatSchema } from '../../shared/subtitles';
 import { iso639Language } from '../subtitles/iso639-language';
 import { parseSubtitles } from '../subtitles/parse-subtitles';
@@ -75,7 +75,9 @@ export async function embedSubtitles(options: EmbedSubtitlesOptions): Promise<Re
   }
   const workDir = await mkdtemp(join(tmpdir(), 'trove-embed-'));
   const { dir, name, ext } = parse(videoPath);
-  const tempVideo = join(dir, `${name}.embedding-${randomBytes(4).toString('hex')}${ext}`);
+  // An embedding killed with its process left its temp here; this one replaces it.
+  await removeOrphanedTemps(dir, name, 'embedding');
+  const tempVideo = join(dir, ownedTempName(name, 'embedding', ext));
   try {
     const subtitleFiles = await normalizeTracks(tracks, workDir);
     if (!subtitleFiles.ok) return subtitleFiles;
