@@ -42,6 +42,8 @@ const PROGRESS_INTERVAL_MS = 250;
 const PROGRESS_PERSIST_MS = 2_000;
 
 interface Running {
+  /** The job as last written: progress ticks build on it instead of reading the row again. */
+  job: JobRecord;
   controller: AbortController;
   done: Promise<void>;
   /** What the queue decided while the runner was still unwinding. */
@@ -86,7 +88,7 @@ export class JobQueue {
   pump(): void {
     if (this.#closed || !this.#started) return;
     const { store } = this.#options;
-    const runningOf = (kind: JobRecord['kind']) => [...this.#running.keys()].filter((id) => store.get(id)?.kind === kind).length;
+    const runningOf = (kind: JobRecord['kind']) => [...this.#running.values()].filter((entry) => entry.job.kind === kind).length;
     // A runner may stay in `queued` for a moment before its first stage: skip jobs already running.
     const startable = (kind: JobRecord['kind'], free: number): JobRecord[] =>
       free > 0 ? store.runnable(kind, free + this.#running.size).filter((job) => !this.#running.has(job.id)).slice(0, free) : [];
@@ -193,7 +195,7 @@ export class JobQueue {
 
   #run(job: JobRecord, runner: JobRunner): void {
     const controller = new AbortController();
-    const entry: Running = { controller, done: Promise.resolve(), speed: 0, persistedAt: 0 };
+    const entry: Running = { job, controller, done: Promise.resolve(), speed: 0, persistedAt: 0 };
     this.#running.set(job.id, entry);
     const context = this.#context(job.id, entry);
     entry.done = runner(job, context)
@@ -217,12 +219,14 @@ export class JobQueue {
         entry.controller.signal.throwIfAborted();
         const result = store.transition(id, state, patch);
         if (!result.ok) throw new Error(result.error.message);
+        entry.job = result.value;
         this.#updates.push(id, result.value);
         return result.value;
       },
       patch: (patch) => {
         const job = store.update(id, patch);
         if (!job) throw new Error(`Job ${id} disappeared.`);
+        entry.job = job;
         this.#updates.push(id, job);
         return job;
       },
@@ -232,15 +236,12 @@ export class JobQueue {
         const patch = { progressBytes: bytes, ...(total !== undefined ? { progressTotal: total } : {}) };
         // Progress reaches the disk only every few seconds: it is a display, not a
         // checkpoint (the .part files are).
-        let job: JobRecord | undefined;
         if (this.#now() - entry.persistedAt >= PROGRESS_PERSIST_MS) {
-          job = store.update(id, patch);
+          store.update(id, patch, false);
           entry.persistedAt = this.#now();
-        } else {
-          const stored = store.get(id);
-          job = stored && { ...stored, ...patch };
         }
-        if (job) this.#updates.push(id, job);
+        entry.job = { ...entry.job, ...patch };
+        this.#updates.push(id, entry.job);
       },
     };
   }
@@ -300,7 +301,7 @@ export class JobQueue {
   }
 
   #checkIdle(): void {
-    if (this.#running.size > 0 || this.#options.store.list(['queued']).length > 0) return;
+    if (this.#running.size > 0 || this.#options.store.count(['queued']) > 0) return;
     this.#updates.flush();
     for (const resolve of this.#idleWaiters.splice(0)) resolve();
   }

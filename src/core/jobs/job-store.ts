@@ -213,6 +213,8 @@ export class JobStore {
   readonly #db: Database.Database;
   readonly #now: () => number;
   readonly #get: Database.Statement<[number], JobRow>;
+  /** Statements built from a shape (which fields a patch writes, how many states) are prepared once per shape. */
+  readonly #statements = new Map<string, Database.Statement>();
 
   constructor(db: Database.Database, now: () => number = Date.now) {
     this.#db = db;
@@ -270,20 +272,27 @@ export class JobStore {
 
   /** Queued jobs whose retry time has come, in queue order. */
   runnable(kind: JobKind, limit: number): JobRecord[] {
-    return this.#db
-      .prepare<[JobKind, number, number], JobRow>(
-        `SELECT * FROM jobs WHERE state = 'queued' AND kind = ? AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
+    return this.#prepare<[JobKind, number, number], JobRow>(
+      `SELECT * FROM jobs WHERE state = 'queued' AND kind = ? AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
          ORDER BY position LIMIT ?`,
-      )
+    )
       .all(kind, this.#now(), limit)
       .map(fromRow);
   }
 
+  /** How many jobs are in these states, without reading them. */
+  count(states: readonly JobState[]): number {
+    const row = this.#prepare<unknown[], { count: number }>(`SELECT count(*) AS count FROM jobs WHERE state IN (${states.map(() => '?').join(',')})`).get(
+      ...states,
+    );
+    return row?.count ?? 0;
+  }
+
   /** The earliest time a waiting retry becomes runnable, if any. */
   nextRetryAt(): number | undefined {
-    const row = this.#db
-      .prepare<[], { at: number | null }>(`SELECT MIN(next_attempt_at) AS at FROM jobs WHERE state = 'queued' AND next_attempt_at IS NOT NULL`)
-      .get();
+    const row = this.#prepare<[], { at: number | null }>(
+      `SELECT MIN(next_attempt_at) AS at FROM jobs WHERE state = 'queued' AND next_attempt_at IS NOT NULL`,
+    ).get();
     return orUndefined(row?.at ?? null);
   }
 
@@ -300,9 +309,12 @@ export class JobStore {
     })();
   }
 
-  update(id: number, patch: JobPatch): JobRecord | undefined {
+  /** Writes fields of a job; reads it back unless the caller keeps its own copy (`readBack` false). */
+  update(id: number, patch: JobPatch): JobRecord | undefined;
+  update(id: number, patch: JobPatch, readBack: false): void;
+  update(id: number, patch: JobPatch, readBack = true): JobRecord | undefined {
     this.#write(id, patch);
-    return this.get(id);
+    return readBack ? this.get(id) : undefined;
   }
 
   move(id: number, toIndex: number): boolean {
@@ -339,6 +351,15 @@ export class JobStore {
     return this.#db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE parent_id = ? ORDER BY position').all(parentId).map(fromRow);
   }
 
+  #prepare<P extends unknown[] | Record<string, unknown> = unknown[], R = unknown>(sql: string): Database.Statement<P, R> {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement as unknown as Database.Statement<P, R>;
+  }
+
   #write(id: number, patch: JobPatch, state?: JobState): void {
     const fields = Object.keys(patch) as Array<keyof JobPatch>;
     const assignments = fields.map((field) => `${COLUMN_OF[field]} = @${field}`);
@@ -346,6 +367,6 @@ export class JobStore {
     assignments.push('updated_at = @now');
     const values: Record<string, unknown> = { id, now: this.#now(), ...(state ? { state } : {}) };
     for (const field of fields) values[field] = toColumnValue(field, patch[field]);
-    this.#db.prepare(`UPDATE jobs SET ${assignments.join(', ')} WHERE id = @id`).run(values);
+    this.#prepare<Record<string, unknown>>(`UPDATE jobs SET ${assignments.join(', ')} WHERE id = @id`).run(values);
   }
 }
