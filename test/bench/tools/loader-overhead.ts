@@ -1,0 +1,25 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const PRINT_PEAK = 'process.stdout.write(String(process.resourceUsage().maxRSS * 1024));\n';
+
+/**
+ * How much resident memory running a TypeScript file through tsx adds to a Node process
+ * (its loader thread, the transform): the app ships bundled JavaScript, so this part of a
+ * measured engine's RSS belongs to the benchmark, not to Trove.
+ */
+export function tsxOverheadBytes(): number {
+  const directory = mkdtempSync(join(tmpdir(), 'trove-bench-rss-'));
+  try {
+    const plain = join(directory, 'peak.mjs');
+    const typed = join(directory, 'peak.ts');
+    writeFileSync(plain, PRINT_PEAK);
+    writeFileSync(typed, PRINT_PEAK);
+    const peak = (args: string[]): number => Number(execFileSync(process.execPath, args, { encoding: 'utf8' }));
+    return peak(['--import', 'tsx', typed]) - peak([plain]);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
