@@ -80,9 +80,12 @@ export async function mergeStreams(request: MergeRequest): Promise<Result<Merged
   const { signal } = request;
   const directory = parsed.data.directory ?? path.dirname(videoPath);
 
-  const video = await firstStream(ffmpegPath, videoPath, 'video', signal);
+  // The two inputs are probed side by side: each probe is a process start, a real share of a merge's time.
+  const [video, audio] = await Promise.all([
+    firstStream(ffmpegPath, videoPath, 'video', signal),
+    firstStream(ffmpegPath, audioPath, 'audio', signal),
+  ]);
   if (!video.ok) return video;
-  const audio = await firstStream(ffmpegPath, audioPath, 'audio', signal);
   if (!audio.ok) return audio;
   const videoCodec = video.value.stream.codec;
   const audioCodec = audio.value.stream.codec;
