@@ -62,7 +62,7 @@ export const profile: Benchmark = {
   id: '4',
   title: 'a profile end to end',
   async run(context) {
-    const posts = context.quick ? 40 : 300;
+    const posts = context.quick ? 30 : 300;
     const pages = Math.ceil(posts / PAGE_SIZE);
     const sandbox = await startSandboxProcess({ keys: [KEY] });
     const trove: TroveRun[] = [];
