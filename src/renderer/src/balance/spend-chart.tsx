@@ -11,7 +11,8 @@ const PAD = { top: 12, right: 12, bottom: 28, left: 40 };
 export function SpendChart({ days }: { days: readonly DaySpend[] }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const top = niceMax(Math.max(0, ...days.map((day) => day.calls)));
+  // Calls are whole numbers: the axis goes to at least 2, so its middle line is a whole number too.
+  const top = Math.max(2, niceMax(Math.max(0, ...days.map((day) => day.calls))));
   const plotWidth = WIDTH - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const slot = plotWidth / Math.max(1, days.length);

@@ -17,9 +17,9 @@ export function fillDays(byDay: readonly DaySpend[], days: number, now: number):
   });
 }
 
-/** A "nice" top for a chart's axis: 1, 2 or 5 times a power of ten, at least the largest value. */
+/** A "nice" top for a chart's axis, at least the largest value: 1, 2 or 4 times a power of ten, so its half is round too. */
 export function niceMax(value: number): number {
   if (value <= 0) return 1;
   const power = 10 ** Math.floor(Math.log10(value));
-  return ([1, 2, 5, 10].map((step) => step * power).find((candidate) => candidate >= value) ?? 10 * power);
+  return ([1, 2, 4, 10].map((step) => step * power).find((candidate) => candidate >= value) ?? 10 * power);
 }

@@ -14,6 +14,7 @@ import { useSettings } from '../shell/settings-context';
 import { commonOptionsHint, DownloadOptionsFields } from './download-options';
 import { postDownloadRequests } from './download-request';
 import type { PostChoices } from './download-request';
+import { routeHash } from '../shell/use-route';
 import { PostMeta } from './post-meta';
 import { AddedNotice } from './added-notice';
 import { AudioTrackPicker, VariantPicker } from './variant-picker';
@@ -96,6 +97,17 @@ export function PostCard({ resolutionId, post, charged, libraryId, onRemove }: P
             </button>
           </div>
           <PostMeta post={post} />
+          {hasVideo && (libraryId !== undefined || post.post_url) && (
+            <div>
+              <a
+                className="button button-small"
+                href={libraryId !== undefined ? routeHash('subtitles', 'post', libraryId) : routeHash('subtitles', 'link', post.post_url ?? '')}
+                data-testid="post-subtitles"
+              >
+                {t('post.subtitles')}
+              </a>
+            </div>
+          )}
           <p className="small muted">{charged ? t('grab.charged') : t('grab.notCharged')}</p>
         </div>
       </div>

@@ -2,13 +2,20 @@ import i18next from 'i18next';
 import type { i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { UiLanguage } from '../../../shared/settings';
+import de from './locales/de.json';
 import en from './locales/en.json';
+import es from './locales/es.json';
+import ja from './locales/ja.json';
+import zh from './locales/zh.json';
 
-/**
- * The UI's strings. English ships now; zh, ja, es and de are added as resource files
- * next to en.json (issue 10), and the language follows the `language` setting.
- */
-export const resources = { en: { translation: en } } as const;
+/** The UI's strings in every language of the `language` setting; English fills any gap. */
+export const resources = {
+  en: { translation: en },
+  zh: { translation: zh },
+  ja: { translation: ja },
+  es: { translation: es },
+  de: { translation: de },
+} as const satisfies Record<UiLanguage, { translation: object }>;
 
 export async function createI18n(language: UiLanguage): Promise<I18n> {
   const instance = i18next.createInstance();

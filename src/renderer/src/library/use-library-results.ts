@@ -31,21 +31,24 @@ export function useLibraryResults(filters: LibraryFilters) {
 
   const pages = useMemo(() => {
     const query = JSON.parse(key) as CommandInput<'library.search'>;
-    let live = true;
+    // Answers for a query the user has moved on from are not rendered.
+    const holder = { live: false };
     const instance = new LibraryPages(
       (offset, limit) => api['library.search']({ ...query, offset, limit }),
       () => {
-        if (live) changed();
+        if (holder.live) changed();
       },
     );
-    return {
-      instance,
-      stop: () => {
-        live = false;
-      },
-    };
+    return { instance, holder };
   }, [api, key, generation]);
-  useEffect(() => pages.stop, [pages]);
+  useEffect(() => {
+    pages.holder.live = true;
+    // The first page tells how many results there are; the list asks for the rest as it scrolls.
+    pages.instance.want(0, pages.instance.pageSize - 1);
+    return () => {
+      pages.holder.live = false;
+    };
+  }, [pages]);
 
   // The library changes when a download finishes or a post is removed elsewhere.
   useEffect(() => {

@@ -20,7 +20,15 @@ export function BalanceAlerts() {
   const { t, i18n } = useTranslation();
   const client = useClient();
   const [alerts, setAlerts] = useState<Alert[]>([]);
-  const add = (alert: Alert) => setAlerts((current) => [...current.filter((existing) => existing.kind !== alert.kind), alert]);
+  // One banner per kind; "the queue waits for credits" says more than "the balance is 0", so it replaces it.
+  const emptyBalance = (alert: Alert) => alert.kind === 'credits' && alert.alert.threshold === 0;
+  const waitsForCredits = (alert: Alert) => alert.kind === 'paused' && alert.paused.reason === 'out_of_credits';
+  const add = (alert: Alert) =>
+    setAlerts((current) => {
+      if (emptyBalance(alert) && current.some(waitsForCredits)) return current;
+      const kept = current.filter((existing) => existing.kind !== alert.kind && !(waitsForCredits(alert) && emptyBalance(existing)));
+      return [...kept, alert];
+    });
 
   const text = (alert: Alert): { title: string; body: string } => {
     if (alert.kind === 'paused') {
