@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { median } from '../stats';
 
 const PRINT_PEAK = 'process.stdout.write(String(process.resourceUsage().maxRSS * 1024));\n';
 
@@ -18,7 +19,8 @@ export function tsxOverheadBytes(): number {
     writeFileSync(plain, PRINT_PEAK);
     writeFileSync(typed, PRINT_PEAK);
     const peak = (args: string[]): number => Number(execFileSync(process.execPath, args, { encoding: 'utf8' }));
-    return peak(['--import', 'tsx', typed]) - peak([plain]);
+    // A median of three: one start can be slowed or swollen by whatever else the machine does.
+    return median([0, 1, 2].map(() => peak(['--import', 'tsx', typed]) - peak([plain])));
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
