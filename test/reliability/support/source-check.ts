@@ -1,0 +1,104 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { postSchema } from '../../../src/shared/post';
+import type { Media, Post, Variant } from '../../../src/shared/post';
+import type { FileRow } from './library-audit';
+
+/*
+ * Checks a downloaded file against the bytes the media host serves, fetched again
+ * directly: a single file must be byte-identical (sha256); a merged split stream must
+ * carry exactly the source's video packets and audio packets (ffmpeg stream hashes: a
+ * stream copy moves packets unchanged, only the container around them is new).
+ */
+
+export async function sha256OfFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+/** The packets of the first stream of one type, hashed by ffmpeg without decoding. */
+export function streamHash(path: string, type: 'v' | 'a'): string {
+  const output = execFileSync('ffmpeg', ['-v', 'error', '-i', path, '-map', `0:${type}:0`, '-c', 'copy', '-f', 'streamhash', '-hash', 'sha256', '-'], {
+    encoding: 'utf8',
+  });
+  return output.trim().split('=').at(-1) ?? '';
+}
+
+/** A post extracted again, with a key whose charges the suites do not count. */
+export async function extractAgain(serviceUrl: string, key: string, link: string): Promise<Post> {
+  const response = await fetch(`${serviceUrl}/openapi/v1/extract/post`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ url: link }),
+  });
+  if (response.status !== 200) throw new Error(`extracting ${link} again: ${response.status} ${await response.text()}`);
+  return postSchema.parse(await response.json());
+}
+
+async function fetchSource(url: string, headers: Record<string, string> | undefined): Promise<Buffer> {
+  const response = await fetch(url, { headers: headers ?? {} });
+  if (response.status !== 200) throw new Error(`fetching the source ${url}: ${response.status}`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+/** The variant the engine recorded, found among the fresh post's variants. */
+function recordedVariant(media: Media, row: FileRow): Variant | undefined {
+  const recorded = row.variant;
+  if (!recorded || recorded.quality === undefined) return undefined;
+  return media.variants?.find(
+    (variant) => variant.quality === recorded.quality && (recorded.languageTag === undefined || variant.language_tag === recorded.languageTag),
+  );
+}
+
+export interface SourceVerdict {
+  ok: boolean;
+  /** Source bytes compared. */
+  bytes: number;
+  detail: string;
+}
+
+export async function verifyAgainstSource(row: FileRow, post: Post): Promise<SourceVerdict> {
+  const media = post.medias[row.mediaIndex ?? -1];
+  if (!media) return { ok: false, bytes: 0, detail: `${row.path}: the post has no media ${row.mediaIndex}` };
+  const variant = recordedVariant(media, row);
+  if (variant?.video_url && variant.audio_url) {
+    const scratch = await mkdtemp(join(tmpdir(), 'trove-source-'));
+    try {
+      const video = await fetchSource(variant.video_url, media.headers);
+      const audio = await fetchSource(variant.audio_url, media.headers);
+      await writeFile(join(scratch, 'video'), video);
+      await writeFile(join(scratch, 'audio'), audio);
+      const same = streamHash(row.path, 'v') === streamHash(join(scratch, 'video'), 'v') && streamHash(row.path, 'a') === streamHash(join(scratch, 'audio'), 'a');
+      return { ok: same, bytes: video.length + audio.length, detail: `${row.path}: merged streams ${same ? 'match' : 'DIFFER from'} the sources` };
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }
+  const url = variant?.video_url ?? variant?.audio_url ?? media.resource_url;
+  const source = await fetchSource(url, media.headers);
+  const same = (await sha256OfFile(row.path)) === sha256(source);
+  return { ok: same, bytes: source.length, detail: `${row.path}: sha256 ${same ? 'matches' : 'DIFFERS from'} the source (${source.length} bytes)` };
+}
+
+/**
+ * A stream a failed job finished and kept for its retry (`<index>.video|audio|file` in
+ * its checkpoint): byte-identical to that stream of the recommended variant.
+ */
+export async function verifyKeptStream(path: string, key: string, post: Post): Promise<SourceVerdict> {
+  const [index, role] = key.split('.');
+  const media = post.medias[Number(index)];
+  if (!media || (role !== 'video' && role !== 'audio' && role !== 'file')) return { ok: false, bytes: 0, detail: `${path}: unknown stream ${key}` };
+  const variant = media.variants?.find((candidate) => candidate.is_default) ?? media.variants?.[0];
+  const url = role === 'video' ? variant?.video_url : role === 'audio' ? variant?.audio_url : (variant?.video_url ?? variant?.audio_url ?? media.resource_url);
+  if (url === undefined) return { ok: false, bytes: 0, detail: `${path}: the post has no ${role} stream` };
+  const source = await fetchSource(url, media.headers);
+  const same = (await sha256OfFile(path)) === sha256(source);
+  return { ok: same, bytes: source.length, detail: `${path}: kept ${role} stream ${same ? 'matches' : 'DIFFERS from'} its source` };
+}
