@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore } from '../../../src/core';
@@ -22,5 +22,6 @@ const results = await Promise.all(Array.from({ length: Number(countText) }, (_, 
 const failed = results.find((result) => !result.ok);
 if (failed && !failed.ok) throw new Error(`${failed.error.code}: ${failed.error.message}`);
 await core.close();
+rmSync(dataDir, { recursive: true, force: true });
 // maxRSS is in KiB: the high-water mark of the whole process.
 process.stdout.write(`${JSON.stringify({ idleRssBytes: idleRss, peakRssBytes: process.resourceUsage().maxRSS * 1024 })}\n`);
