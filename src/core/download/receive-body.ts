@@ -27,7 +27,7 @@ export interface ReceiveHooks {
 // Socket chunks are gathered into one positioned writev of this size; one write is in
 // flight while the next batch fills, so the network and the disk work in parallel and
 // memory stays bounded whatever the file size.
-const WRITE_BATCH_BYTES = 1 << 20;
+const WRITE_BATCH_BYTES = 256 << 10;
 
 /** Writes the batch; on failure, says how much of it reached the file before the error. */
 async function writeAll(file: FileHandle, buffers: Buffer[], position: number, length: number): Promise<{ written: number; error?: unknown }> {
