@@ -34,7 +34,13 @@ const SEARCHABLE_TEXT = [
 
 type Params = Record<string, string | number>;
 
-function filters(query: SearchPostsQuery): { where: string[]; params: Params } {
+/**
+ * The WHERE terms of a query. `forPage`: the page query walks the sort key's index and stops
+ * after LIMIT rows, so the site term is written `+p.site` to keep the planner from using the
+ * (site, platform id) index and sorting tens of thousands of rows instead; the count query
+ * wants that index.
+ */
+function filters(query: SearchPostsQuery, forPage = false): { where: string[]; params: Params } {
   const where: string[] = [];
   const params: Params = {};
   const text = parseSearchText(query.query ?? '');
@@ -47,7 +53,7 @@ function filters(query: SearchPostsQuery): { where: string[]; params: Params } {
     params[`fragment${index}`] = fragment;
   });
   if (query.site !== undefined) {
-    where.push('p.site = @site');
+    where.push(forPage ? '+p.site = @site' : 'p.site = @site');
     params.site = query.site;
   }
   if (query.author !== undefined) {
@@ -61,13 +67,16 @@ function filters(query: SearchPostsQuery): { where: string[]; params: Params } {
   if (query.hasSubtitles !== undefined) {
     where.push(`${query.hasSubtitles ? '' : 'NOT '}EXISTS (SELECT 1 FROM subtitles s WHERE s.post_id = p.id)`);
   }
-  const dateColumn = query.dateField === 'added' ? 'p.added_at' : 'p.created_at';
+  // Written as the expression the posts_created index is on, so a date range is an index range;
+  // a post without a date (-1) never falls inside one.
+  const dateColumn = query.dateField === 'added' ? 'p.added_at' : 'coalesce(p.created_at, -1)';
   if (query.from !== undefined) {
     where.push(`${dateColumn} >= @from`);
     params.from = query.from;
   }
   if (query.to !== undefined) {
     where.push(`${dateColumn} < @to`);
+    if (query.dateField !== 'added' && query.from === undefined) where.push(`${dateColumn} >= 0`);
     params.to = query.to;
   }
   return { where, params };
@@ -89,11 +98,17 @@ export function createPostSearch(db: Db) {
 
   return db.transaction((query: SearchPostsQuery, after?: SearchCursor): SearchPage => {
     const { where, params } = filters(query);
-    const { total } = prepare(`SELECT count(*) AS total FROM posts p ${whereClause(where)}`).get(params) as { total: number };
+    // A text search alone is counted in the full-text index itself, without touching posts.
+    const onlyText = where.length === 1 && params.match !== undefined;
+    const countSql = onlyText
+      ? 'SELECT count(*) AS total FROM posts_fts WHERE posts_fts MATCH @match'
+      : `SELECT count(*) AS total FROM posts p ${whereClause(where)}`;
+    const { total } = prepare(countSql).get(params) as { total: number };
 
     const key = SORT_KEYS[query.sort];
     const [order, beyond] = query.direction === 'asc' ? ['ASC', '>'] : ['DESC', '<'];
-    const pageWhere = after ? [...where, `(${key} ${beyond} @afterKey OR (${key} = @afterKey AND p.id ${beyond} @afterId))`] : where;
+    const pageFilters = filters(query, true).where;
+    const pageWhere = after ? [...pageFilters, `(${key} ${beyond} @afterKey OR (${key} = @afterKey AND p.id ${beyond} @afterId))`] : pageFilters;
     const rows = prepare(`
       SELECT ${POST_COLUMNS}, ${key} AS sort_key FROM posts p ${whereClause(pageWhere)}
       ORDER BY ${key} ${order}, p.id ${order} LIMIT @limit OFFSET @offset`).all({
