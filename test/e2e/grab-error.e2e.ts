@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grab, screenshot, useWebStack } from './web-stack';
+import { grab, screenshotThemes, useWebStack } from './web-stack';
 
 const stack = useWebStack();
 
@@ -16,7 +16,7 @@ describe('errors on the Grab screen', () => {
     // private_content is final: no Retry.
     expect(await card.getByRole('button', { name: 'Retry' }).count()).toBe(0);
     expect(sandbox.stats().charges).toHaveLength(0);
-    await screenshot(page, 'grab-error');
+    await screenshotThemes(page, 'grab-error');
   });
 
   it('offers Retry for a retryable failure, and the retry succeeds', async () => {
@@ -27,9 +27,9 @@ describe('errors on the Grab screen', () => {
     const card = page.getByTestId('error-card');
     await card.waitFor();
     expect(await card.getByTestId('error-code').textContent()).toBeTruthy();
-    await screenshot(page, 'grab-error-retryable');
+    await screenshotThemes(page, 'grab-error-retryable');
     await card.getByRole('button', { name: 'Retry' }).click();
     await page.getByTestId('post-card').waitFor();
-    await screenshot(page, 'grab-error-retried');
+    await screenshotThemes(page, 'grab-error-retried');
   });
 });

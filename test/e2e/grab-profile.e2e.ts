@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grab, screenshot, useWebStack } from './web-stack';
+import { grab, screenshotThemes, useWebStack } from './web-stack';
 
 const stack = useWebStack();
 
@@ -22,7 +22,7 @@ describe('grab a profile', () => {
     // Three from the first page, two from the second.
     const tiles = card.getByTestId('post-tile');
     for (const index of [0, 1, 2, 25, 30]) await tiles.nth(index).getByRole('checkbox').check();
-    await screenshot(page, 'grab-profile-selected');
+    await screenshotThemes(page, 'grab-profile-selected');
     await card.getByRole('button', { name: 'Download selected (5)' }).click();
     await card.getByTestId('added-notice').waitFor();
 
@@ -30,7 +30,7 @@ describe('grab a profile', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="job-row"][data-state="done"]').length === 5, undefined, {
       timeout: 120_000,
     });
-    await screenshot(page, 'grab-profile-done');
+    await screenshotThemes(page, 'grab-profile-done');
     const jobs = await core.call('jobs.list', {});
     expect(jobs.ok && jobs.value.filter((job) => job.state === 'done')).toHaveLength(5);
 

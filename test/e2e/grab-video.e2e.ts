@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenshot, useWebStack, streamTypes, grab } from './web-stack';
+import { screenshotThemes, useWebStack, streamTypes, grab } from './web-stack';
 
 const stack = useWebStack();
 
@@ -15,13 +15,13 @@ describe('grab a video', () => {
     expect(await card.getByTestId('post-facts').textContent()).toMatch(/views/);
     await card.locator('label.choice[data-quality="1080"]').click();
     expect(await card.locator('input[type=radio][value="1080"]').isChecked()).toBe(true);
-    await screenshot(page, 'grab-video-preview');
+    await screenshotThemes(page, 'grab-video-preview');
 
     await card.getByRole('button', { name: 'Download' }).click();
     await card.getByTestId('added-notice').waitFor();
     await page.getByRole('link', { name: 'Open the queue' }).click();
     await page.locator('[data-testid="job-row"][data-state="done"]').waitFor({ timeout: 90_000 });
-    await screenshot(page, 'grab-video-done');
+    await screenshotThemes(page, 'grab-video-done');
 
     const jobs = await core.call('jobs.list', {});
     expect(jobs.ok).toBe(true);
@@ -38,7 +38,7 @@ describe('grab a video', () => {
     await grab(page, 'https://video.example/watch/e2e-video');
     await page.getByTestId('duplicate-card').first().waitFor();
     expect(sandbox.stats().charges.length).toBe(chargesBefore);
-    await screenshot(page, 'grab-video-duplicate');
+    await screenshotThemes(page, 'grab-video-duplicate');
   });
 });
 
@@ -55,6 +55,6 @@ describe('other kinds of posts', () => {
     expect(await photos.getByTestId('media-item').count()).toBe(3);
     expect(await photos.getByRole('heading').textContent()).not.toBe('Untitled post');
     expect(await photos.getByTestId('media-item').first().textContent()).toContain('Image 1');
-    await screenshot(page, 'grab-kinds');
+    await screenshotThemes(page, 'grab-kinds');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenshotThemes, useWebStack } from './web-stack';
+import { openScreen, screenshotThemes, useWebStack } from './web-stack';
 
 // A fresh install: not set up, no API key.
 const stack = useWebStack({}, { onboarded: false, withKey: false });
@@ -33,6 +33,18 @@ describe('first run', () => {
     const after = await core.call('settings.get', {});
     expect(after.ok && after.value.serviceUrl).toBe(info.ok ? info.value.sandbox.url : 'no sandbox');
     await screenshotThemes(page, 'onboarding-sandbox-started');
+
+    // A fresh install's screens say what they are for.
+    for (const [hash, name] of [
+      ['#/library', 'library-empty'],
+      ['#/subtitles', 'subtitles-empty'],
+      ['#/balance', 'balance-empty'],
+      ['#/queue', 'queue-empty'],
+    ] as const) {
+      await openScreen(page, hash);
+      await page.locator(`[data-screen="${hash.slice(2)}"] [data-testid="empty-state"]`).first().waitFor();
+      await screenshotThemes(page, name);
+    }
 
     // A reload keeps the session in sandbox mode (the engine holds it, not the page).
     await page.reload();

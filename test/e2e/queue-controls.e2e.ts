@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { grab, screenshot, useWebStack } from './web-stack';
+import { grab, screenshotThemes, useWebStack } from './web-stack';
 
 // Slow media, so a download is still running when the buttons are pressed.
 const stack = useWebStack({ throttleBytesPerSecond: 20_000 });
@@ -20,14 +20,14 @@ describe('queue controls', () => {
     await rowIn(page, 'downloading').waitFor({ timeout: 30_000 });
     await rowIn(page, 'downloading').getByRole('button', { name: 'Pause' }).click();
     await rowIn(page, 'paused').waitFor();
-    await screenshot(page, 'queue-paused');
+    await screenshotThemes(page, 'queue-paused');
 
     await rowIn(page, 'paused').getByRole('button', { name: 'Resume' }).click();
     await page.locator('[data-testid="job-row"]:is([data-state="queued"],[data-state="extracting"],[data-state="downloading"])').waitFor();
 
     await page.getByTestId('job-row').first().getByRole('button', { name: 'Cancel' }).click();
     await rowIn(page, 'canceled').waitFor();
-    await screenshot(page, 'queue-canceled');
+    await screenshotThemes(page, 'queue-canceled');
 
     const jobs = await core.call('jobs.list', {});
     expect(jobs.ok && jobs.value.map((job) => job.state)).toEqual(['canceled']);
@@ -61,7 +61,7 @@ describe('a long queue', () => {
     await page.waitForFunction(() => /Active\s*0/.test([...document.querySelectorAll('.filter-button')].map((button) => button.textContent).join(' ')), undefined, {
       timeout: 30_000,
     });
-    await screenshot(page, 'queue-long-paused');
+    await screenshotThemes(page, 'queue-long-paused');
 
     // Reorder: the first job moves down one place.
     await page.locator('.queue-scroll').evaluate((element) => element.scrollTo({ top: 0 }));

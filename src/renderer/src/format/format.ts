@@ -5,6 +5,20 @@
 
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Intl formatters are costly to build and a long list formats thousands of values: one per locale and options. */
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /** Decimal units (1 MB = 1,000,000 bytes), as file managers on macOS and Linux show them. */
 function scaled(bytes: number): { value: number; unit: (typeof BYTE_UNITS)[number] } {
   let value = Math.max(0, bytes);
@@ -18,7 +32,7 @@ function scaled(bytes: number): { value: number; unit: (typeof BYTE_UNITS)[numbe
 
 export function formatBytes(bytes: number, locale: string): string {
   const { value, unit } = scaled(bytes);
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit,
     // "512B" rather than "512 byte"; larger units read well in their short form.
@@ -29,7 +43,7 @@ export function formatBytes(bytes: number, locale: string): string {
 
 export function formatSpeed(bytesPerSecond: number, locale: string): string {
   const { value, unit } = scaled(bytesPerSecond);
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit: `${unit}-per-second`,
     unitDisplay: 'short',
@@ -47,16 +61,21 @@ export function formatDuration(totalSeconds: number): string {
 }
 
 export function formatCount(count: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { notation: count >= 10_000 ? 'compact' : 'standard', maximumFractionDigits: 1 }).format(count);
+  return numberFormat(locale, { notation: count >= 10_000 ? 'compact' : 'standard', maximumFractionDigits: 1 }).format(count);
 }
 
 export function formatNumber(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale).format(value);
+  return numberFormat(locale, {}).format(value);
 }
 
 /** A date from the service (ISO 8601) or a timestamp; unparsable input is shown as given. */
 export function formatDate(value: string | number, locale: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+    dateFormats.set(locale, format);
+  }
+  return format.format(date);
 }

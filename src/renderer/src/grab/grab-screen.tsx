@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../design/states';
 import { ErrorNotice } from '../errors/error-notice';
 import { DuplicateCard } from './duplicate-card';
 import { LinkInput } from './link-input';
@@ -66,7 +67,7 @@ export function GrabScreen() {
       <LinkInput onLinks={add} />
       {dragging && <div className="drop-hint">{t('grab.dropHere')}</div>}
       {entries.length === 0 ? (
-        <p className="empty-state muted">{t('grab.empty')}</p>
+        <EmptyState title={t('grab.empty')} />
       ) : (
         entries.map((entry) => <div key={entry.key}>{card(entry)}</div>)
       )}

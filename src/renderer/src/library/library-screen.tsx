@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadingState } from '../design/states';
 import { ErrorNotice } from '../errors/error-notice';
@@ -15,8 +15,9 @@ import { useLibraryResults } from './use-library-results';
 const VIEW_KEY = 'trove.libraryView';
 const readView = (): LibraryView => (localStorage.getItem(VIEW_KEY) === 'list' ? 'list' : 'grid');
 
-/** Suggestions for the site and author filters, from the first page of results. */
-function useSuggestions(pages: ReturnType<typeof useLibraryResults>['pages'], version: number) {
+/** Suggestions for the site and author filters, from the first page of results (computed once it arrives). */
+function useSuggestions(pages: ReturnType<typeof useLibraryResults>['pages']) {
+  const firstPage = pages.total !== undefined;
   return useMemo(() => {
     const sites = new Set<string>();
     const authors = new Set<string>();
@@ -26,8 +27,8 @@ function useSuggestions(pages: ReturnType<typeof useLibraryResults>['pages'], ve
       if (item?.authorUsername) authors.add(item.authorUsername);
     }
     return { sites: [...sites].sort(), authors: [...authors].sort() };
-    // `version` is a dependency only: it says a page arrived.
-  }, [pages, version]);
+    // `firstPage` is a dependency only: the suggestions are read once the first page is in.
+  }, [pages, firstPage]);
 }
 
 /** Everything downloaded: search as you type, filters, sort, a grid or a list, and each post's item view. */
@@ -36,14 +37,15 @@ export function LibraryScreen() {
   const [filters, setFilters] = useState<LibraryFilters>(DEFAULT_FILTERS);
   const [view, setView] = useState<LibraryView>(readView);
   const { pages, version, refresh, pending } = useLibraryResults(filters);
-  const suggestions = useSuggestions(pages, version);
+  const suggestions = useSuggestions(pages);
   const [itemParam] = useRouteParams();
   const itemId = itemParam !== undefined && /^\d+$/.test(itemParam) ? Number(itemParam) : undefined;
 
-  const onView = (next: LibraryView) => {
+  const onView = useCallback((next: LibraryView) => {
     setView(next);
     localStorage.setItem(VIEW_KEY, next);
-  };
+  }, []);
+  const onChange = useCallback((change: Partial<LibraryFilters>) => setFilters((current) => ({ ...current, ...change })), []);
   const closeItem = () => {
     window.location.hash = '#/library';
   };
@@ -78,7 +80,7 @@ export function LibraryScreen() {
   return (
     <div className="library-screen">
       <div className="library-browse" hidden={itemId !== undefined}>
-        <LibraryToolbar filters={filters} onChange={(change) => setFilters((current) => ({ ...current, ...change }))} view={view} onView={onView} suggestions={suggestions} />
+        <LibraryToolbar filters={filters} onChange={onChange} view={view} onView={onView} suggestions={suggestions} />
         <p className="small muted" aria-live="polite" data-testid="library-count" aria-busy={pending}>
           {total === undefined ? '\u00a0' : t('library.count', { count: total, value: formatNumber(total, i18n.language) })}
         </p>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEDIA_TYPES } from '../../../shared/post';
 import { Icon } from '../design/icon';
@@ -17,7 +17,7 @@ interface LibraryToolbarProps {
 }
 
 /** Search as you type, sort, grid or list, and the filters behind a disclosure button. */
-export function LibraryToolbar({ filters, onChange, view, onView, suggestions }: LibraryToolbarProps) {
+function LibraryToolbarView({ filters, onChange, view, onView, suggestions }: LibraryToolbarProps) {
   const { t } = useTranslation();
   const id = useId();
   const [showFilters, setShowFilters] = useState(false);
@@ -151,3 +151,6 @@ export function LibraryToolbar({ filters, onChange, view, onView, suggestions }:
     </div>
   );
 }
+
+/** Re-rendered only when its own props change, not each time a page of results arrives. */
+export const LibraryToolbar = memo(LibraryToolbarView);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ErrorInfo } from '../../../shared/errors';
 import type { JobView } from '../../../shared/jobs';
 import { useClient } from '../api/client-context';
+import { EmptyState } from '../design/states';
 import { ErrorNotice } from '../errors/error-notice';
 import { JobRow } from './job-row';
 import type { JobAction } from './job-row';
@@ -95,7 +96,7 @@ export function QueueScreen() {
       </div>
       {error && <ErrorNotice error={error} />}
       {visible.length === 0 ? (
-        <p className="empty-state muted">{jobs.length === 0 ? t('queue.empty') : t('queue.emptyFilter')}</p>
+        <EmptyState title={jobs.length === 0 ? t('queue.empty') : t('queue.emptyFilter')} />
       ) : (
         <div className="queue-scroll" ref={scrollRef} role="list" aria-label={t('queue.list')}>
           <div className="queue-inner" style={{ height: virtualizer.getTotalSize() }}>
