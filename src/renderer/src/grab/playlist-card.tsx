@@ -7,6 +7,7 @@ import { Thumb } from '../design/thumb';
 import { ErrorNotice } from '../errors/error-notice';
 import { formatNumber } from '../format/format';
 import { useSettings } from '../shell/settings-context';
+import { withMember } from '../state/with-member';
 import { AddedNotice } from './added-notice';
 import { commonOptions } from './download-request';
 import { postThumbnail } from './post-card';
@@ -42,13 +43,7 @@ export function PlaylistCard({ entry, onLoadMore, onRemove }: PlaylistCardProps)
   const loaded = entry.pages.reduce((sum, page) => sum + page.page.posts.length, 0);
   const allKeys = entry.pages.flatMap((page, pageIndex) => page.page.posts.map((_, postIndex) => keyOf(pageIndex, postIndex)));
 
-  const toggle = (key: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(key);
-      else next.delete(key);
-      return next;
-    });
+  const toggle = (key: string, on: boolean) => setSelected((current) => withMember(current, key, on));
 
   const download = async () => {
     setBusy(true);

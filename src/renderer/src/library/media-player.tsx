@@ -18,10 +18,12 @@ export function MediaPlayer({ playable, title, mediaRef, onTime }: MediaPlayerPr
   const onTimeUpdate = onTime ? (event: { currentTarget: HTMLMediaElement }) => onTime(event.currentTarget.currentTime) : undefined;
   switch (playable.kind) {
     case 'video':
+    case 'audio': {
+      const Player = playable.kind;
       return (
-        <video
+        <Player
           ref={mediaRef}
-          className="player player-video"
+          className={`player player-${playable.kind}`}
           data-testid="player"
           controls
           preload="metadata"
@@ -30,19 +32,7 @@ export function MediaPlayer({ playable, title, mediaRef, onTime }: MediaPlayerPr
           onTimeUpdate={onTimeUpdate}
         />
       );
-    case 'audio':
-      return (
-        <audio
-          ref={mediaRef}
-          className="player player-audio"
-          data-testid="player"
-          controls
-          preload="metadata"
-          src={client.mediaUrl(playable.file.path)}
-          aria-label={t('item.playerLabel', { title })}
-          onTimeUpdate={onTimeUpdate}
-        />
-      );
+    }
     case 'images':
       return (
         <div className="player-images">

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Parsed, Problem } from './setting-values';
 import type { SaveState } from './use-save-setting';
@@ -25,6 +25,33 @@ export function SaveStatus({ id, state, problem }: { id: string; state: SaveStat
     <p id={id} className="small muted field-status" role="status">
       {state.kind === 'saved' ? t('settings.saved') : state.kind === 'saving' ? t('settings.saving') : ''}
     </p>
+  );
+}
+
+/** Enter or leaving the field commits what was typed (a text setting saves then, not on every key). */
+export const commitOnLeave = (commit: () => void) => ({
+  onBlur: commit,
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      commit();
+    }
+  },
+});
+
+/** A field's label and its hint (described-by `${id}-hint`). */
+function FieldLabel({ id, label, hint }: { id: string; label: string; hint?: ReactNode }) {
+  return (
+    <>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {hint && (
+        <span id={`${id}-hint`} className="small muted">
+          {hint}
+        </span>
+      )}
+    </>
   );
 }
 
@@ -62,14 +89,7 @@ export function TextSetting<T>({ label, hint, text, parse, save, state, input, e
   };
   return (
     <div className="field setting" data-testid={testId}>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      {hint && (
-        <span id={`${id}-hint`} className="small muted">
-          {hint}
-        </span>
-      )}
+      <FieldLabel id={id} label={label} hint={hint} />
       <div className="row">
         <input
           id={id}
@@ -78,13 +98,7 @@ export function TextSetting<T>({ label, hint, text, parse, save, state, input, e
           aria-invalid={problem !== undefined || state.kind === 'error'}
           aria-describedby={`${hint ? `${id}-hint ` : ''}${id}-status`}
           onChange={(event) => setDraft(event.target.value)}
-          onBlur={commit}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              commit();
-            }
-          }}
+          {...commitOnLeave(commit)}
           {...input}
         />
         {extra}
@@ -109,14 +123,7 @@ export function SelectSetting<T extends string | number>({ label, hint, value, c
   const id = useId();
   return (
     <div className="field setting" data-testid={testId}>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      {hint && (
-        <span id={`${id}-hint`} className="small muted">
-          {hint}
-        </span>
-      )}
+      <FieldLabel id={id} label={label} hint={hint} />
       <select
         id={id}
         className="input select"

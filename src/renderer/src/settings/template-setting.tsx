@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorInfo } from '../../../shared/errors';
 import { useClient } from '../api/client-context';
-import { SaveStatus } from './setting-field';
+import { SaveStatus, commitOnLeave } from './setting-field';
 import type { SaveState } from './use-save-setting';
 
 const FIELDS = ['author', 'caption', 'id', 'site', 'date', 'quality', 'ext'];
@@ -47,13 +47,7 @@ export function TemplateSetting({ value, save, state }: { value: string; save: (
         aria-invalid={invalid}
         aria-describedby={`${id}-hint ${id}-preview ${id}-status`}
         onChange={(event) => setDraft(event.target.value)}
-        onBlur={commit}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            commit();
-          }
-        }}
+        {...commitOnLeave(commit)}
       />
       <p id={`${id}-preview`} className={`small template-preview${invalid ? ' field-problem' : ''}`} aria-live="polite" data-testid="template-preview">
         {preview === undefined ? '\u00a0' : 'name' in preview ? t('settings.preview', { name: preview.name }) : t('settings.problems.template', { fields: FIELDS.map((field) => `{${field}}`).join(' ') })}

@@ -6,6 +6,7 @@ import type { SubtitleTrack } from '../../../shared/subtitles';
 import { useClient } from '../api/client-context';
 import { ErrorNotice } from '../errors/error-notice';
 import { useSettings } from '../shell/settings-context';
+import { withMember } from '../state/with-member';
 
 const FORMATS = ['srt', 'vtt', 'original'] as const;
 
@@ -33,13 +34,7 @@ export function SaveSubtitles({ resolutionId, tracks, initialLanguage, postId, c
   const [saved, setSaved] = useState<CommandResult<'subtitles.save'> | undefined>(undefined);
   const [error, setError] = useState<ErrorInfo | undefined>(undefined);
 
-  const toggle = (tag: string, on: boolean) =>
-    setLanguages((current) => {
-      const next = new Set(current);
-      if (on) next.add(tag);
-      else next.delete(tag);
-      return next;
-    });
+  const toggle = (tag: string, on: boolean) => setLanguages((current) => withMember(current, tag, on));
 
   const save = async () => {
     setBusy(true);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LibrarySubtitle } from '../../../shared/library';
 import type { SubtitleTrack } from '../../../shared/subtitles';
@@ -9,6 +10,30 @@ interface TrackListProps {
   saved: readonly LibrarySubtitle[];
   chosen: TrackChoice | undefined;
   onChoose: (choice: TrackChoice) => void;
+}
+
+interface TrackRowProps {
+  choice: TrackChoice;
+  tag: string;
+  formats: ReactNode;
+  chosen: boolean;
+  onChoose: (choice: TrackChoice) => void;
+}
+
+function TrackRow({ choice, tag, formats, chosen, onChoose }: TrackRowProps) {
+  const { t } = useTranslation();
+  return (
+    <tr data-testid="track" className={chosen ? 'is-current' : ''}>
+      <td>{choice.languageName}</td>
+      <td className="mono">{tag}</td>
+      <td>{formats}</td>
+      <td>
+        <button type="button" className="button button-small" aria-pressed={chosen} onClick={() => onChoose(choice)}>
+          {t('subtitles.view')}
+        </button>
+      </td>
+    </tr>
+  );
 }
 
 /** The languages on offer with their formats, and the ones already saved in the library (free to view). */
@@ -30,29 +55,21 @@ export function TrackList({ tracks, saved, chosen, onChoose }: TrackListProps) {
       </thead>
       <tbody>
         {saved.map((subtitle) => (
-          <tr key={`saved-${subtitle.path}`} data-testid="track" className={isChosen('library', subtitle.languageTag) ? 'is-current' : ''}>
-            <td>{subtitle.languageName ?? subtitle.languageTag}</td>
-            <td className="mono">{subtitle.languageTag}</td>
-            <td>
-              <span className="badge badge-success">{t('subtitles.savedAs', { format: subtitle.format })}</span>
-            </td>
-            <td>
-              <button
-                type="button"
-                className="button button-small"
-                aria-pressed={isChosen('library', subtitle.languageTag)}
-                onClick={() => onChoose({ from: 'library', languageTag: subtitle.languageTag, languageName: subtitle.languageName ?? subtitle.languageTag })}
-              >
-                {t('subtitles.view')}
-              </button>
-            </td>
-          </tr>
+          <TrackRow
+            key={`saved-${subtitle.path}`}
+            choice={{ from: 'library', languageTag: subtitle.languageTag, languageName: subtitle.languageName ?? subtitle.languageTag }}
+            tag={subtitle.languageTag}
+            formats={<span className="badge badge-success">{t('subtitles.savedAs', { format: subtitle.format })}</span>}
+            chosen={isChosen('library', subtitle.languageTag)}
+            onChoose={onChoose}
+          />
         ))}
         {tracks.map((track) => (
-          <tr key={`service-${track.language_tag}`} data-testid="track" className={isChosen('service', track.language_tag) ? 'is-current' : ''}>
-            <td>{track.language_name}</td>
-            <td className="mono">{track.language_tag}</td>
-            <td>
+          <TrackRow
+            key={`service-${track.language_tag}`}
+            choice={{ from: 'service', languageTag: track.language_tag, languageName: track.language_name }}
+            tag={track.language_tag}
+            formats={
               <span className="row wrap">
                 {track.urls.map((url) => (
                   <span key={url.format} className="badge">
@@ -60,18 +77,10 @@ export function TrackList({ tracks, saved, chosen, onChoose }: TrackListProps) {
                   </span>
                 ))}
               </span>
-            </td>
-            <td>
-              <button
-                type="button"
-                className="button button-small"
-                aria-pressed={isChosen('service', track.language_tag)}
-                onClick={() => onChoose({ from: 'service', languageTag: track.language_tag, languageName: track.language_name })}
-              >
-                {t('subtitles.view')}
-              </button>
-            </td>
-          </tr>
+            }
+            chosen={isChosen('service', track.language_tag)}
+            onChoose={onChoose}
+          />
         ))}
       </tbody>
     </table>
