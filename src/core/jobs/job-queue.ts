@@ -1,7 +1,9 @@
+import Database from 'better-sqlite3';
 import type { ErrorInfo } from '../../shared/errors';
 import type { JobState, PauseReason } from '../../shared/jobs';
 import type { EventBus } from '../events/event-bus';
 import { Coalescer } from '../events/event-bus';
+import { toDatabaseError } from '../library/sqlite-error';
 import { isActive } from './job-state';
 import type { JobPatch, JobRecord, JobStore } from './job-store';
 import { jobView } from './job-store';
@@ -35,11 +37,23 @@ export interface JobQueueOptions {
   /** Delays before automatic retries of retryable failures; its length caps the attempts. */
   retryDelaysMs?: readonly number[];
   now?: () => number;
+  /** How often the outcome of a job is written again while the library cannot be written. */
+  settleRetryMs?: number;
 }
 
 const PLAYLIST_CONCURRENCY = 2;
 const PROGRESS_INTERVAL_MS = 250;
 const PROGRESS_PERSIST_MS = 2_000;
+const SETTLE_RETRY_MS = 1_000;
+
+/** A runner that threw: the library refusing a write (a full disk) is expected; anything else is a bug. */
+function thrownFailure(error: unknown): ErrorInfo & { retryable: boolean } {
+  if (error instanceof Database.SqliteError) {
+    const info = toDatabaseError(error);
+    return { ...info, retryable: info.retryable ?? false };
+  }
+  return { code: 'internal', message: `Unexpected error: ${error instanceof Error ? error.message : String(error)}`, retryable: false };
+}
 
 interface Running {
   /** The job as last written: progress ticks build on it instead of reading the row again. */
@@ -68,6 +82,7 @@ export class JobQueue {
   #closed = false;
   #started = false;
   #retryTimer: NodeJS.Timeout | undefined;
+  readonly #settleTimers = new Set<NodeJS.Timeout>();
 
   constructor(options: JobQueueOptions) {
     this.#options = options;
@@ -159,12 +174,17 @@ export class JobQueue {
   async close(): Promise<void> {
     this.#closed = true;
     if (this.#retryTimer) clearTimeout(this.#retryTimer);
+    for (const timer of this.#settleTimers) clearTimeout(timer);
     const running = [...this.#running.entries()];
     for (const [id, entry] of running) {
       entry.stopAs = { state: 'queued' };
       entry.controller.abort(new Error('Trove is shutting down.'));
-      const job = this.#options.store.get(id);
-      if (job && isActive(job.state)) this.#options.store.transition(id, 'queued');
+      try {
+        const job = this.#options.store.get(id);
+        if (job && isActive(job.state)) this.#options.store.transition(id, 'queued');
+      } catch {
+        // The library cannot be written: the job stays active, and the next start re-queues it.
+      }
     }
     await Promise.all(running.map(([, entry]) => entry.done));
     this.#updates.flush();
@@ -199,11 +219,8 @@ export class JobQueue {
     this.#running.set(job.id, entry);
     const context = this.#context(job.id, entry);
     entry.done = runner(job, context)
-      .catch((error: unknown): JobOutcome => ({
-        kind: 'failed',
-        error: { code: 'internal', message: `Unexpected error: ${error instanceof Error ? error.message : String(error)}`, retryable: false },
-      }))
-      .then((outcome) => this.#settle(job.id, entry, outcome))
+      .catch((error: unknown): JobOutcome => ({ kind: 'failed', error: thrownFailure(error) }))
+      .then((outcome) => this.#settleOrRetry(job.id, entry, outcome, false))
       .finally(() => {
         this.#running.delete(job.id);
         this.pump();
@@ -244,6 +261,41 @@ export class JobQueue {
         this.#updates.push(id, entry.job);
       },
     };
+  }
+
+  /**
+   * Records how a job ended. When the library cannot be written (a full or read-only disk)
+   * the process must not crash: the faces are told why, and the outcome is written as
+   * soon as the library accepts it again (or, after a restart, the job runs again).
+   */
+  #settleOrRetry(id: number, entry: Running, outcome: JobOutcome, retried: boolean): void {
+    if (this.#closed && retried) return;
+    try {
+      if (retried && !this.#stillUnsettled(id)) return;
+      this.#settle(id, entry, outcome);
+    } catch (error) {
+      const info = toDatabaseError(error);
+      try {
+        const job = this.#options.store.get(id);
+        const message = `${info.message}. How this job ended will be saved once the library can be written again.`;
+        if (job) this.#options.events.emit('job.updated', { ...jobView(job), state: 'failed', error: { ...info, message } });
+      } catch {
+        // Not even readable: the retry below is all that can be done.
+      }
+      if (this.#closed) return;
+      const timer = setTimeout(() => {
+        this.#settleTimers.delete(timer);
+        this.#settleOrRetry(id, entry, outcome, true);
+      }, this.#options.settleRetryMs ?? SETTLE_RETRY_MS);
+      timer.unref();
+      this.#settleTimers.add(timer);
+    }
+  }
+
+  /** Whether a job whose outcome could not be written is still where its runner left it. */
+  #stillUnsettled(id: number): boolean {
+    const job = this.#options.store.get(id);
+    return job !== undefined && !this.#running.has(id) && (job.state === 'queued' || isActive(job.state));
   }
 
   #settle(id: number, entry: Running, outcome: JobOutcome): void {
