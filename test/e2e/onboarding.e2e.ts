@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openScreen, screenshotThemes, useWebStack } from './web-stack';
+import { grab, openScreen, screenshotThemes, useWebStack } from './web-stack';
 
 // A fresh install: not set up, no API key.
 const stack = useWebStack({}, { onboarded: false, withKey: false });
@@ -33,6 +33,13 @@ describe('first run', () => {
     const after = await core.call('settings.get', {});
     expect(after.ok && after.value.serviceUrl).toBe(info.ok ? info.value.sandbox.url : 'no sandbox');
     await screenshotThemes(page, 'onboarding-sandbox-started');
+
+    // The sandbox's preview images are allowed (the page took the new image policy on).
+    await grab(page, 'https://video.example/watch/e2e-onboarding');
+    const preview = page.getByTestId('post-card').locator('img.thumb').first();
+    await preview.waitFor();
+    await page.waitForFunction(() => ((document.querySelector('[data-testid="post-card"] img.thumb') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
+    expect(await preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 
     // A fresh install's screens say what they are for.
     for (const [hash, name] of [

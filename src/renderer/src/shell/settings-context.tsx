@@ -1,8 +1,9 @@
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../shared/settings';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
+import { needsNewImagePolicy } from './image-policy';
 import { useContractEvent } from './use-contract-event';
 
 const SettingsContext = createContext<Settings>(DEFAULT_SETTINGS);
@@ -13,7 +14,13 @@ export const useSettings = (): Settings => useContext(SettingsContext);
 export function SettingsProvider({ initial, children }: { initial: Settings; children: ReactNode }) {
   const [settings, setSettings] = useState(initial);
   const { i18n } = useTranslation();
-  useContractEvent('settings.changed', setSettings);
+  const loadedFor = useRef(initial.serviceUrl);
+  useContractEvent('settings.changed', (next) => {
+    setSettings(next);
+    // The page's image policy names a plain-http service by its origin (the local sandbox):
+    // a new one is only allowed once the page is loaded again with the new policy.
+    if (needsNewImagePolicy(loadedFor.current, next.serviceUrl)) window.location.reload();
+  });
   useEffect(() => {
     document.documentElement.dataset['theme'] = settings.theme;
   }, [settings.theme]);
