@@ -134,6 +134,29 @@ describe('the library', () => {
     await screenshotThemes(page, 'subtitles-saved');
   });
 
+  it('works from the keyboard: the search, then the posts, with the focus always visible', async () => {
+    const { page } = stack();
+    await openScreen(page, '#/library');
+    const search = page.getByRole('searchbox', { name: 'Search the library' });
+    await search.fill('');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="library-item"]').length === 2);
+    await search.focus();
+    for (let step = 0; step < 12; step += 1) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'library-item')) break;
+    }
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement;
+      const style = getComputedStyle(element);
+      return { testId: element.dataset['testid'], outline: style.outlineStyle, width: style.outlineWidth };
+    });
+    expect(focused).toEqual({ testId: 'library-item', outline: 'solid', width: '2px' });
+    await page.keyboard.press('Enter');
+    await page.getByTestId('item-view').waitFor();
+    await page.getByRole('button', { name: 'Back to the library' }).press('Enter');
+    await page.getByTestId('library-item').first().waitFor();
+  });
+
   it('deletes a post after asking, keeping its files when told to', async () => {
     const { page, core } = stack();
     await openScreen(page, '#/library');

@@ -3,8 +3,8 @@ import { formatNumber } from '../format/format';
 import { niceMax } from './spend-days';
 import type { DaySpend } from './spend-days';
 
-const WIDTH = 720;
-const HEIGHT = 200;
+const WIDTH = 1100;
+const HEIGHT = 220;
 const PAD = { top: 12, right: 12, bottom: 28, left: 40 };
 
 /** Charged calls per day as plain SVG bars; the table below it carries the same data for screen readers. */
