@@ -177,5 +177,14 @@ describe('the library', () => {
     expect(left.ok && left.value.total).toBe(1);
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) expect(existsSync(file)).toBe(true);
+
+    // Download again: the same link as a forced job (the library would otherwise call it a duplicate).
+    await items(page).first().click();
+    await page.getByTestId('item-view').waitFor();
+    await page.getByRole('button', { name: 'Download again' }).click();
+    await page.getByText('Queued for download.').waitFor();
+    const jobs = await core.call('jobs.list', {});
+    expect(jobs.ok && jobs.value.filter((job) => job.url === 'https://video.example/watch/e2e-library')).toHaveLength(2);
+    await core.idle();
   });
 });
