@@ -49,6 +49,10 @@ export function openDatabase(path: string, options: OpenDatabaseOptions): Result
 /** Let SQLite refresh its query-planner statistics, then close. */
 export function closeDatabase(db: Db): void {
   if (!db.open) return;
-  db.pragma('optimize');
+  try {
+    db.pragma('optimize');
+  } catch {
+    // A full or read-only disk refuses the statistics; closing matters more.
+  }
   db.close();
 }
