@@ -278,7 +278,8 @@ export class JobQueue {
       try {
         const job = this.#options.store.get(id);
         const message = `${info.message}. How this job ended will be saved once the library can be written again.`;
-        if (job) this.#options.events.emit('job.updated', { ...jobView(job), state: 'failed', error: { ...info, message } });
+        // Through the coalescer, so a progress update still waiting there cannot follow it.
+        if (job) this.#updates.push(id, { ...job, state: 'failed', error: { ...info, message } });
       } catch {
         // Not even readable: the retry below is all that can be done.
       }

@@ -44,16 +44,19 @@ const until = async (condition: () => boolean): Promise<void> => {
 };
 
 /** A stage that runs until the test ends it. */
-function gated(): { runner: JobRunner; finish: (outcome: JobOutcome) => void; started: () => boolean } {
+function gated(): { runner: JobRunner; finish: (outcome: JobOutcome) => void; tick: () => void; started: () => boolean } {
   let finish: ((outcome: JobOutcome) => void) | undefined;
+  let tick: (() => void) | undefined;
   return {
     runner: (_job, context) =>
       new Promise<JobOutcome>((resolve) => {
         context.enter('downloading');
         finish = resolve;
+        tick = () => context.progress(100, 100, 0);
         context.signal.addEventListener('abort', () => resolve({ kind: 'aborted' }));
       }),
     finish: (outcome) => finish?.(outcome),
+    tick: () => tick?.(),
     started: () => finish !== undefined,
   };
 }
@@ -65,15 +68,18 @@ describe('JobQueue on a library that cannot be written', () => {
     const events = new EventBus();
     const views: JobView[] = [];
     events.on('job.updated', (view) => views.push(view));
-    const queue = new JobQueue({ store, events, concurrency: () => 1, runPost: stage.runner, runPlaylist: stage.runner, settleRetryMs: 10 });
+    const queue = new JobQueue({ store, events, concurrency: () => 1, runPost: stage.runner, runPlaylist: stage.runner, settleRetryMs: 200 });
     const [id] = store.add([{ kind: 'post', url: 'https://video.example/watch/full' }]) as [number];
     queue.start();
     await until(stage.started);
 
+    // A progress tick just before the end, as a download gives one.
+    stage.tick();
     db.pragma('query_only = ON');
     stage.finish({ kind: 'done' });
     await queue.idle();
-    await until(() => views.some((view) => view.id === id && view.error?.code === 'database_read_only'));
+    // The last word the faces got, after any progress update still on its way.
+    expect(views.filter((view) => view.id === id).at(-1)).toMatchObject({ state: 'failed', error: { code: 'database_read_only' } });
     expect(store.get(id)?.state).toBe('downloading');
 
     db.pragma('query_only = OFF');
