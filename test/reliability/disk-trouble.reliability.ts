@@ -38,7 +38,7 @@ const cores: Core[] = [];
 const figures = { scenarios: 0, diskFullFailures: 0, readOnlyFailures: 0, resumedBytes: 0 };
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
+  sandbox = await startSandbox({ port: 0, faults: true });
   shim = await serviceWithBlobs(sandbox, (link) => (link.includes('/f/big-') ? BIG : undefined));
   root = await mkdtemp(join(tmpdir(), 'trove-disk-trouble-'));
 });
@@ -87,16 +87,16 @@ async function jobOf(core: Core, id: number): Promise<JobView> {
   return job ?? expect.fail(`job ${id} is gone`);
 }
 
-async function retry(core: Core, job: JobView): Promise<JobView> {
-  const progress: number[] = [];
+/** Retries a job; returns it and the first byte count its download reported (where it resumed). */
+async function retry(core: Core, job: JobView): Promise<{ job: JobView; resumedAt: number | undefined }> {
+  let resumedAt: number | undefined;
   const stop = core.on('job.updated', (view) => {
-    if (view.id === job.id && view.state === 'downloading') progress.push(view.progress.bytes);
+    if (view.id === job.id && view.state === 'downloading' && view.progress.bytes > 0) resumedAt ??= view.progress.bytes;
   });
   expect((await core.call('jobs.retry', { ids: [job.id] })).ok).toBe(true);
   await core.idle();
   stop();
-  figures.resumedBytes += progress[0] ?? 0;
-  return jobOf(core, job.id);
+  return { job: await jobOf(core, job.id), resumedAt };
 }
 
 const blobBytes = async (id: string, size: number): Promise<Buffer> => Buffer.from(await (await fetch(sandbox.blobUrl(size, id))).arrayBuffer());
@@ -119,8 +119,14 @@ describe.skipIf(unavailable !== null)('disk trouble', () => {
     figures.diskFullFailures++;
 
     out.remount({ sizeBytes: 16 * MiB });
-    const retried = await retry(core, job);
+    // The resumed request stalls a moment before its first byte, so the progress shows
+    // where the download picked up: at the bytes the part already held.
+    const kept = control.done.reduce((sum, [start, end]) => sum + end - start, 0);
+    sandbox.addFault({ match: 'blob/big-1/', kind: 'stall', afterBytes: 0 });
+    const { job: retried, resumedAt } = await retry(core, job);
     expect(retried.state, JSON.stringify(retried.error)).toBe('done');
+    expect(resumedAt).toBe(kept);
+    figures.resumedBytes += kept;
     const [file] = retried.files;
     expect(await sha256OfFile(file as string)).toBe(sha256(await blobBytes('big-1', BIG)));
     expect(listFiles(out.path).filter((path) => path.includes('.part'))).toEqual([]);
@@ -159,7 +165,7 @@ describe.skipIf(unavailable !== null)('disk trouble', () => {
       const id = added.value.jobIds[0] as number;
       await waitFor(async () => ['done', 'failed'].includes((await jobOf(core, id)).state));
       const job = await jobOf(core, id);
-      if (job.state === 'failed') expect((await retry(core, job)).state).toBe('done');
+      if (job.state === 'failed') expect((await retry(core, job)).job.state).toBe('done');
     }
     const again = await runJob(core, 'https://files.example/f/full-db-2');
     expect(again.state, JSON.stringify(again.error)).toBe('done');
@@ -181,7 +187,7 @@ describe.skipIf(unavailable !== null)('disk trouble', () => {
     figures.readOnlyFailures++;
 
     out.remount({ readOnly: false });
-    const retried = await retry(core, job);
+    const { job: retried } = await retry(core, job);
     expect(retried.state, JSON.stringify(retried.error)).toBe('done');
     expect(await sha256OfFile(retried.files[0] as string)).toBe(sha256(await blobBytes('ro-1', 65_536)));
     figures.scenarios++;
