@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { startTransition, useEffect, useMemo, useReducer, useState } from 'react';
 import type { CommandInput } from '../../../shared/contract';
 import { useClient } from '../api/client-context';
 import { LibraryPages } from './library-pages';
@@ -36,7 +36,8 @@ export function useLibraryResults(filters: LibraryFilters) {
     const instance = new LibraryPages(
       (offset, limit) => api['library.search']({ ...query, offset, limit }),
       () => {
-        if (holder.live) changed();
+        // Arriving pages render as a transition: React may split that work across frames, so scrolling never waits on it.
+        if (holder.live) startTransition(changed);
       },
     );
     return { instance, holder };
