@@ -65,6 +65,8 @@ describe('a long queue', () => {
 
     // Reorder: the first job moves down one place.
     await page.locator('.queue-scroll').evaluate((element) => element.scrollTo({ top: 0 }));
+    // The virtual list renders the top rows on its next frame: read the order only once they are there.
+    await page.waitForFunction(() => (document.querySelector('.queue-item') as HTMLElement | null)?.style.transform === 'translateY(0px)');
     const firstId = async () => page.getByTestId('job-row').first().getAttribute('data-job-id');
     const [first, second] = [await firstId(), await page.getByTestId('job-row').nth(1).getAttribute('data-job-id')];
     await page.getByTestId('job-row').first().getByRole('button', { name: 'Move down' }).click();
