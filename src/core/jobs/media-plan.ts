@@ -46,7 +46,8 @@ function extensionOf(url: string): string | undefined {
   }
 }
 
-const cleanExt = (ext: string | undefined): string | undefined => ext?.replace(/^\.+/u, '').toLowerCase() || undefined;
+/** An extension the service named: letters and digits only (it ends up in a file name), at most 10. */
+const cleanExt = (ext: string | undefined): string | undefined => ext?.replace(/[^A-Za-z0-9]/gu, '').slice(0, 10).toLowerCase() || undefined;
 
 function preferenceOf(quality: QualityPreference): VariantPreference | undefined {
   if (quality === 'recommended') return undefined;
