@@ -87,7 +87,11 @@ export async function locateFfmpeg(options: LocateOptions = {}): Promise<Result<
   for (const [source, binary, label] of explicit) {
     if (!binary) continue;
     const version = await ffmpegVersion(binary);
-    if (!version.ok) return { ok: false, error: mediaError('ffmpeg_not_found', `${label} (${binary}) does not work: ${version.error}. ${HOW_TO_GET}`) };
+    if (!version.ok) {
+      // The path is the user's own text: shown as typed, but never at any length.
+      const shown = binary.length > 200 ? `${binary.slice(0, 200)}…` : binary;
+      return { ok: false, error: mediaError('ffmpeg_not_found', `${label} (${shown}) does not work: ${version.error}. ${HOW_TO_GET}`) };
+    }
     return { ok: true, value: { path: binary, version: version.value, source } };
   }
   const found: Array<[FfmpegSource, () => Promise<string | undefined>]> = [

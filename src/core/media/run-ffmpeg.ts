@@ -26,16 +26,23 @@ export function runFfmpeg(ffmpegPath: string, args: readonly string[], options: 
     let stderr = '';
     let stdoutRest = '';
     let spawnError: NodeJS.ErrnoException | undefined;
-    const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    let child: ReturnType<typeof spawn>;
+    try {
+      child = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    } catch (error) {
+      // Some paths fail inside spawn itself (too long for the OS, a NUL byte) instead of by an 'error' event.
+      resolve({ code: null, stderr: '', canceled: false, spawnError: error as NodeJS.ErrnoException });
+      return;
+    }
     const kill = (): void => {
       child.kill('SIGKILL');
     };
     const timer = options.timeoutMs === undefined ? undefined : setTimeout(kill, options.timeoutMs);
     options.signal?.addEventListener('abort', kill, { once: true });
-    child.stderr.setEncoding('utf8').on('data', (text: string) => {
+    child.stderr?.setEncoding('utf8').on('data', (text: string) => {
       stderr = (stderr + text).slice(-STDERR_TAIL);
     });
-    child.stdout.setEncoding('utf8').on('data', (text: string) => {
+    child.stdout?.setEncoding('utf8').on('data', (text: string) => {
       const lines = (stdoutRest + text).split('\n');
       stdoutRest = lines.pop() ?? '';
       for (const line of lines) options.onStdoutLine?.(line.trimEnd());
