@@ -9,13 +9,14 @@ import type { SubtitleResult } from '../../shared/subtitles';
 import { legacyPlaylistPageSchema } from './legacy/playlist-page';
 import { legacyPostSchema } from './legacy/post';
 import { v1PlaylistPageSchema } from './v1/playlist-page';
+import { pageWithWebLinksOnly, withWebLinksOnly } from './web-links';
 
 /** One endpoint of one API version: where it is, whether a 200 costs credits, how to read its body. */
 export interface Operation<T> {
   method: 'GET' | 'POST';
   path: string;
   charged: boolean;
-  /** Parses the 200 body into the v1 model (tolerant: unknown fields dropped). */
+  /** Parses the 200 body into the v1 model (tolerant: unknown fields dropped, non-web page and picture links too). */
   schema: z.ZodType<T>;
 }
 
@@ -29,14 +30,14 @@ export interface Operations {
 // Subtitles and credits have the same shape in both versions (v1 only adds `site`).
 export const OPERATIONS: Readonly<Record<ApiVersion, Operations>> = {
   v1: {
-    post: { method: 'POST', path: '/openapi/v1/extract/post', charged: true, schema: postSchema },
-    playlist: { method: 'POST', path: '/openapi/v1/extract/playlist', charged: true, schema: v1PlaylistPageSchema },
+    post: { method: 'POST', path: '/openapi/v1/extract/post', charged: true, schema: postSchema.transform(withWebLinksOnly) },
+    playlist: { method: 'POST', path: '/openapi/v1/extract/playlist', charged: true, schema: v1PlaylistPageSchema.transform(pageWithWebLinksOnly) },
     subtitles: { method: 'POST', path: '/openapi/v1/extract/subtitles', charged: true, schema: subtitleResultSchema },
     credits: { method: 'GET', path: '/openapi/v1/credits', charged: false, schema: creditsSchema },
   },
   legacy: {
-    post: { method: 'POST', path: '/openapi/extract/post', charged: true, schema: legacyPostSchema },
-    playlist: { method: 'POST', path: '/openapi/extract/playlist', charged: true, schema: legacyPlaylistPageSchema },
+    post: { method: 'POST', path: '/openapi/extract/post', charged: true, schema: legacyPostSchema.transform(withWebLinksOnly) },
+    playlist: { method: 'POST', path: '/openapi/extract/playlist', charged: true, schema: legacyPlaylistPageSchema.transform(pageWithWebLinksOnly) },
     subtitles: { method: 'POST', path: '/openapi/extract/subtitles', charged: true, schema: subtitleResultSchema },
     credits: { method: 'GET', path: '/openapi/available-credits', charged: false, schema: creditsSchema },
   },
