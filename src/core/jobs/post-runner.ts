@@ -7,6 +7,7 @@ import { downloadFile } from '../download/download-file';
 import { toChosenVariant } from '../library/library-types';
 import { mergeStreams } from '../media/merge-streams';
 import type { SavedSubtitle } from '../subtitles/save-subtitle-tracks';
+import { adoptMergedFile } from './adopt-merged-file';
 import { extractForJob } from './extract-for-job';
 import type { JobContext, JobOutcome, JobRunner } from './job-queue';
 import type { JobRecord } from './job-store';
@@ -133,7 +134,7 @@ export function createPostRunner(services: CoreServices): JobRunner {
       });
       tasks = plan.filter((item): item is MediaTask => 'kind' in item);
       skipped.splice(0, skipped.length, ...plan.flatMap((item) => ('skipped' in item ? [item.skipped] : [])));
-      const failure = await downloadAll(services, tasks, { folder, outputs, progress, context });
+      const failure = await downloadAll(services, tasks, { job, folder, outputs, progress, context });
       if (!failure) break;
       if (failure.code !== 'expired') return downloadFailure(failure);
       if (!settings.refreshExpiredLinks || job.refreshes >= 1) return expiredWithoutRefresh();
@@ -197,12 +198,22 @@ export function createPostRunner(services: CoreServices): JobRunner {
 async function downloadAll(
   services: CoreServices,
   tasks: readonly MediaTask[],
-  state: { folder: string; outputs: Record<string, string[]>; progress: ReturnType<typeof progressTracker>; context: JobContext },
+  state: { job: JobRecord; folder: string; outputs: Record<string, string[]>; progress: ReturnType<typeof progressTracker>; context: JobContext },
 ): Promise<DownloadError | undefined> {
   const settings = services.settings.get();
   for (const task of tasks) {
     const key = String(task.mediaIndex);
     if (state.outputs[key]?.length && (await exists(state.outputs[key][0] as string))) continue;
+    if (task.kind === 'merge') {
+      const sources = task.downloads.flatMap((stream) => state.outputs[`${key}.${stream.role}`] ?? []);
+      const adopted = await adoptMergedFile(services, state.job, task, state.folder, sources);
+      if (adopted) {
+        state.outputs[key] = [adopted];
+        for (const stream of task.downloads) delete state.outputs[`${key}.${stream.role}`];
+        state.context.patch({ outputs: state.outputs });
+        continue;
+      }
+    }
     for (const stream of task.downloads) state.progress.expect(`${key}.${stream.role}`, stream.expectedSize);
     // The video and audio of a split stream come down side by side.
     const results = await Promise.all(
