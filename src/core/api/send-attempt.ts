@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { redactSecrets } from '../secrets/redact-secrets';
+import { redactSecrets, redactSecretsDeep } from '../secrets/redact-secrets';
 import { apiError } from './api-error';
 import type { ApiError, ApiErrorFields } from './api-error';
 import { errorFromResponse } from './error-response';
@@ -53,10 +53,15 @@ export async function sendAttempt<T>(request: AttemptRequest<T>): Promise<Attemp
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   let charged = false;
 
+  // The server's message and detail may repeat what it was sent, the key included.
   const failWith = (error: ApiError): AttemptOutcome<T> => ({
     ok: false,
     charged,
-    error: { ...error, message: redactSecrets(error.message, [apiKey]) },
+    error: {
+      ...error,
+      message: redactSecrets(error.message, [apiKey]),
+      ...(error.detail !== undefined && { detail: redactSecretsDeep(error.detail, [apiKey]) }),
+    },
   });
   const fail = (fields: Omit<ApiErrorFields, 'endpoint'>): AttemptOutcome<T> =>
     failWith(apiError({ ...fields, endpoint, ...(url !== undefined && { url }) }));
