@@ -7,12 +7,30 @@ import type { MediaTask } from './media-plan';
 
 const MERGE_CONTAINERS = ['mp4', 'webm', 'mkv'] as const;
 
+/*
+ * A download or a merge gives its file the final name and only then can the job record it:
+ * a crash in between leaves a finished file the job does not know, and the restart would
+ * fetch or merge it again into "name (1)". Before that, such a file is taken back. The
+ * downloader and the merge name a file only once it is verified, so a file under the
+ * task's exact name that appeared after the job was created, and that no library record
+ * owns, is this job's own result.
+ */
+
+async function isUnrecordedResult(services: CoreServices, job: JobRecord, path: string): Promise<boolean> {
+  const info = await stat(path).catch(() => undefined);
+  if (!info?.isFile() || info.mtimeMs < job.createdAt) return false;
+  return !services.db.prepare<[string], { one: number }>('SELECT 1 AS one FROM files WHERE path = ?').get(path);
+}
+
+/** A stream or single file the downloader already finished under `fileName`, if any. */
+export async function adoptDownloadedFile(services: CoreServices, job: JobRecord, folder: string, fileName: string): Promise<string | undefined> {
+  const path = join(folder, fileName);
+  return (await isUnrecordedResult(services, job, path)) ? path : undefined;
+}
+
 /**
- * A merge gives its file the final name and only then can the job record it: a crash in
- * between leaves a finished file the job does not know. Before downloading or merging
- * again, such a file is taken back: it carries this task's name, appeared after the job
- * was created, belongs to no library record, and holds exactly one video and one audio
- * stream. Leftover source streams are removed, as a verified merge would have done.
+ * A merged file of this task, checked to hold one video and one audio stream; its leftover
+ * source streams are removed, as a verified merge would have done.
  */
 export async function adoptMergedFile(
   services: CoreServices,
@@ -21,11 +39,9 @@ export async function adoptMergedFile(
   folder: string,
   sources: readonly string[],
 ): Promise<string | undefined> {
-  const owned = services.db.prepare<[string], { one: number }>('SELECT 1 AS one FROM files WHERE path = ?');
   for (const container of MERGE_CONTAINERS) {
     const candidate = join(folder, `${task.stem}.${container}`);
-    const info = await stat(candidate).catch(() => undefined);
-    if (!info?.isFile() || info.mtimeMs < job.createdAt || owned.get(candidate)) continue;
+    if (!(await isUnrecordedResult(services, job, candidate))) continue;
     const ffmpeg = await services.ffmpeg();
     if (!ffmpeg.ok) return undefined;
     const probed = await probeMedia(ffmpeg.value.path, candidate);

@@ -7,7 +7,7 @@ import { downloadFile } from '../download/download-file';
 import { toChosenVariant } from '../library/library-types';
 import { mergeStreams } from '../media/merge-streams';
 import type { SavedSubtitle } from '../subtitles/save-subtitle-tracks';
-import { adoptMergedFile } from './adopt-merged-file';
+import { adoptDownloadedFile, adoptMergedFile } from './adopt-finished-file';
 import { extractForJob } from './extract-for-job';
 import type { JobContext, JobOutcome, JobRunner } from './job-queue';
 import type { JobRecord } from './job-store';
@@ -219,9 +219,14 @@ async function downloadAll(
     const results = await Promise.all(
       task.downloads.map(async (stream) => {
         const streamKey = `${key}.${stream.role}`;
-        const done = state.outputs[streamKey]?.[0];
-        if (done && (await exists(done))) {
+        const recorded = state.outputs[streamKey]?.[0];
+        const done = recorded && (await exists(recorded)) ? recorded : await adoptDownloadedFile(services, state.job, state.folder, stream.fileName);
+        if (done) {
           state.progress.finish(streamKey, (await stat(done)).size);
+          if (done !== recorded) {
+            state.outputs[streamKey] = [done];
+            state.context.patch({ outputs: state.outputs });
+          }
           return undefined;
         }
         const result = await downloadFile(
