@@ -1,3 +1,4 @@
+import type { ApiResult } from '../../../src/core/api/api-result';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../src/core/api/service-client';
 import { errorOf } from './helpers/expect-result';
@@ -29,7 +30,8 @@ afterAll(() => server.close());
 describe('error details from the service', () => {
   it.each(['v1', 'legacy'] as const)('never carry the key (%s)', async (apiVersion) => {
     const client = createServiceClient({ baseUrl: server.url, apiVersion, getKey: async () => KEY, retry: { maxAttempts: 1 } });
-    for (const result of [await client.extractPost('https://video.example/watch/a'), await client.credits()]) {
+    const results: Array<ApiResult<unknown>> = [await client.extractPost('https://video.example/watch/a'), await client.credits()];
+    for (const result of results) {
       const error = errorOf(result);
       expect(error.detail).toBeDefined();
       expect(JSON.stringify(error)).not.toContain(KEY);
