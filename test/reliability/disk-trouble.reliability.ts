@@ -67,7 +67,7 @@ async function openCore(dataDir: string, downloadFolder: string): Promise<Core> 
     env: { TROVE_API_KEY: KEY, PATH: process.env['PATH'] ?? '' },
     settings: { serviceUrl: shim.url, downloadFolder, concurrency: 2 },
     retryDelaysMs: [],
-    downloadTuning: { retryDelayMs: 10, stallTimeoutMs: 2_000 },
+    downloadTuning: { retryDelayMs: 10, stallTimeoutMs: 2_000, requestTimeoutMs: 2_000 },
     balanceDebounceMs: 50,
   });
   cores.push(core);
