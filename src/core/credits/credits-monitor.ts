@@ -49,7 +49,9 @@ export function createCreditsMonitor(options: CreditsMonitorOptions): CreditsMon
     if (closed) return closedError;
     if (!answered.ok) return { ok: false, error: apiErrorInfo(answered.error) };
     const balance: Balance = { availableCredits: answered.value.availableCredits, checkedAt: options.now() };
-    const toppedUp = last !== undefined && balance.availableCredits > last.availableCredits;
+    // With no earlier answer to compare (the first one may arrive after the top-up), any credit
+    // at all lets held jobs try again; a balance still too low only pauses them once more.
+    const toppedUp = last === undefined ? balance.availableCredits > 0 : balance.availableCredits > last.availableCredits;
     last = balance;
     for (const entryId of pendingEntries.splice(0)) options.ledger.setBalanceAfter(entryId, balance.availableCredits);
     const alert = options.alerts.observe(balance.availableCredits);

@@ -32,3 +32,42 @@ describe('credits monitor', () => {
     expect(await pending).toMatchObject({ ok: false, error: { code: 'closed' } });
   });
 });
+
+describe('credits monitor, first answer after a top-up', () => {
+  it('lets held jobs go on when the first balance it ever sees is positive', async () => {
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"availableCredits":100}');
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { createCreditsMonitor } = await import('../../../src/core/credits/credits-monitor');
+    const { createServiceClient } = await import('../../../src/core/api/service-client');
+    const { EventBus } = await import('../../../src/core/events/event-bus');
+    const { openDatabase } = await import('../../../src/core/library/database');
+    const { mergeMigrations } = await import('../../../src/core/library/migrate');
+    const { creditsMigrations } = await import('../../../src/core/credits/migrations');
+    const { libraryMigrations } = await import('../../../src/core/library/migrations');
+    const { createBalanceAlerts } = await import('../../../src/core/credits/balance-alerts');
+    const { createLedger } = await import('../../../src/core/credits/ledger');
+    const opened = openDatabase(join(mkdtempSync(join(tmpdir(), 'trove-topup-')), 'trove.db'), {
+      migrations: mergeMigrations(libraryMigrations, creditsMigrations),
+    });
+    if (!opened.ok) throw new Error(opened.error.message);
+    let resumed = 0;
+    const client = createServiceClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiVersion: 'v1', getKey: async () => 'k' });
+    const monitor = createCreditsMonitor({
+      client: () => client,
+      alerts: createBalanceAlerts(opened.value, { now: Date.now }),
+      ledger: createLedger(opened.value, { now: Date.now }),
+      events: new EventBus(),
+      now: Date.now,
+      onTopUp: () => resumed++,
+    });
+    expect(await monitor.refresh()).toMatchObject({ ok: true, value: { availableCredits: 100 } });
+    expect(resumed).toBe(1);
+    await monitor.refresh();
+    expect(resumed).toBe(1); // the same balance again is no top-up
+    monitor.close();
+    opened.value.close();
+  });
+});
