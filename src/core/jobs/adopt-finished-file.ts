@@ -1,6 +1,7 @@
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CoreServices } from '../core-services';
+import { removePartFiles } from '../download/part-file';
 import { probeMedia } from '../media/probe-media';
 import type { JobRecord } from './job-store';
 import type { MediaTask } from './media-plan';
@@ -22,10 +23,16 @@ async function isUnrecordedResult(services: CoreServices, job: JobRecord, path: 
   return !services.db.prepare<[string], { one: number }>('SELECT 1 AS one FROM files WHERE path = ?').get(path);
 }
 
-/** A stream or single file the downloader already finished under `fileName`, if any. */
+/**
+ * A stream or single file the downloader already finished under `fileName`, if any. The
+ * crash may have come before the downloader cleared its part name and control file:
+ * they go, as the finished download would have removed them.
+ */
 export async function adoptDownloadedFile(services: CoreServices, job: JobRecord, folder: string, fileName: string): Promise<string | undefined> {
   const path = join(folder, fileName);
-  return (await isUnrecordedResult(services, job, path)) ? path : undefined;
+  if (!(await isUnrecordedResult(services, job, path))) return undefined;
+  await removePartFiles(folder, fileName);
+  return path;
 }
 
 /**

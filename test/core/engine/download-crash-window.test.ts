@@ -1,0 +1,44 @@
+import { linkSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import type { Harness } from './core-harness';
+import { startHarness, value } from './core-harness';
+
+/*
+ * A kill between the downloader's rename and the removal of its part files left the
+ * finished file, and with it `<name>.part.json` (and `<name>.part` when the kill came
+ * between the hard link and the unlink). The restart takes the file back without
+ * downloading, and must clear those too (found by test/reliability/crash-kill).
+ */
+
+let harness: Harness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+describe('a crash between a download and its record', () => {
+  it('takes the finished file back and removes the part files it left', async () => {
+    harness = await startHarness();
+    const first = harness.core;
+    const [jobId] = value(await first.call('jobs.add', { source: { kind: 'link', url: 'https://files.example/f/crashy-dl' } })).jobIds;
+    await first.idle();
+    const [file] = value(await first.call('jobs.list', {}))[0]?.files ?? [];
+    if (file === undefined) throw new Error('no file downloaded');
+    await first.close();
+
+    // Rewind to the moment after the rename: the part's name and its control file are still there.
+    linkSync(file, `${file}.part`);
+    writeFileSync(`${file}.part.json`, JSON.stringify({ version: 1, resource: 'x', total: 65_536, done: [[0, 65_536]] }));
+    const db = new Database(join(harness.dataDir, 'trove.db'));
+    db.prepare("UPDATE jobs SET state = 'downloading', outputs = '{}' WHERE id = ?").run(jobId);
+    db.prepare('DELETE FROM files').run();
+    db.close();
+
+    const second = await harness.restart();
+    await second.idle();
+    expect(value(await second.call('jobs.list', {}))[0]).toMatchObject({ state: 'done', files: [file] });
+    expect(readdirSync(harness.downloads).sort()).toEqual([file.slice(harness.downloads.length + 1)]);
+  });
+});
