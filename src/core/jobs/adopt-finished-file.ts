@@ -2,6 +2,7 @@ import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CoreServices } from '../core-services';
 import { removePartFiles } from '../download/part-file';
+import { removeOrphanedTemps } from '../files/owned-temp';
 import { probeMedia } from '../media/probe-media';
 import type { JobRecord } from './job-store';
 import type { MediaTask } from './media-plan';
@@ -37,7 +38,7 @@ export async function adoptDownloadedFile(services: CoreServices, job: JobRecord
 
 /**
  * A merged file of this task, checked to hold one video and one audio stream; its leftover
- * source streams are removed, as a verified merge would have done.
+ * source streams and temp name are removed, as a verified merge would have done.
  */
 export async function adoptMergedFile(
   services: CoreServices,
@@ -56,6 +57,8 @@ export async function adoptMergedFile(
     const types = probed.value.streams.map((stream) => stream.type);
     if (types.filter((type) => type === 'video').length !== 1 || types.filter((type) => type === 'audio').length !== 1) continue;
     if (!services.settings.get().keepSourceStreams) await Promise.all(sources.map((source) => rm(source, { force: true })));
+    // The move into place is a hard link then an unlink: a kill between them left the temp name.
+    await removeOrphanedTemps(folder, task.stem, 'merging');
     return candidate;
   }
   return undefined;

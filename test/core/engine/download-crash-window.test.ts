@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { linkSync, readdirSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
@@ -17,6 +19,9 @@ afterEach(async () => {
   await harness?.close();
   harness = undefined;
 });
+
+/** The id of a process that has exited. */
+const deadPid = (): number => Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
 
 describe('a crash between a download and its record', () => {
   it('takes the finished file back and removes the part files it left', async () => {
@@ -40,5 +45,31 @@ describe('a crash between a download and its record', () => {
     await second.idle();
     expect(value(await second.call('jobs.list', {}))[0]).toMatchObject({ state: 'done', files: [file] });
     expect(readdirSync(harness.downloads).sort()).toEqual([file.slice(harness.downloads.length + 1)]);
+  });
+
+  it('takes a merged file back and removes the temp name a killed move left beside it', async () => {
+    harness = await startHarness();
+    const first = harness.core;
+    const [jobId] = value(await first.call('jobs.add', { source: { kind: 'link', url: 'https://video.example/watch/crashy-merge' } })).jobIds;
+    await first.idle();
+    const [merged] = value(await first.call('jobs.list', {}))[0]?.files ?? [];
+    if (merged === undefined) throw new Error('nothing merged');
+    await first.close();
+
+    // The move is a hard link then an unlink: a kill in between leaves the temp name too.
+    const temp = join(harness.downloads, `${basename(merged, '.mp4')}.merging-${deadPid()}-0badf00d.mp4`);
+    linkSync(merged, temp);
+    const db = new Database(join(harness.dataDir, 'trove.db'));
+    db.prepare("UPDATE jobs SET state = 'processing', outputs = ? WHERE id = ?").run(
+      JSON.stringify({ '0.video': [join(harness.downloads, 'gone.video.mp4')], '0.audio': [join(harness.downloads, 'gone.audio.m4a')] }),
+      jobId,
+    );
+    db.prepare('DELETE FROM files').run();
+    db.close();
+
+    const second = await harness.restart();
+    await second.idle();
+    expect(value(await second.call('jobs.list', {}))[0]).toMatchObject({ state: 'done', files: [merged] });
+    expect(readdirSync(harness.downloads)).toEqual([basename(merged)]);
   });
 });
