@@ -31,15 +31,22 @@ export function streamHash(path: string, type: 'v' | 'a'): string {
   return output.trim().split('=').at(-1) ?? '';
 }
 
-/** A post extracted again, with a key whose charges the suites do not count. */
+/** A post extracted again, with a key whose charges the suites do not count; paced by the service's 429s. */
 export async function extractAgain(serviceUrl: string, key: string, link: string): Promise<Post> {
-  const response = await fetch(`${serviceUrl}/openapi/v1/extract/post`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ url: link }),
-  });
-  if (response.status !== 200) throw new Error(`extracting ${link} again: ${response.status} ${await response.text()}`);
-  return postSchema.parse(await response.json());
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(`${serviceUrl}/openapi/v1/extract/post`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: link }),
+    });
+    if (response.status === 429 && attempt < 20) {
+      await response.body?.cancel();
+      await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after') ?? 1) * 1000));
+      continue;
+    }
+    if (response.status !== 200) throw new Error(`extracting ${link} again: ${response.status} ${await response.text()}`);
+    return postSchema.parse(await response.json());
+  }
 }
 
 async function fetchSource(url: string, headers: Record<string, string> | undefined): Promise<Buffer> {
