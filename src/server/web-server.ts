@@ -147,6 +147,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     wss.handleUpgrade(request, socket, head, (ws) => {
       sockets.add(ws);
       ws.on('close', () => sockets.delete(ws));
+      // `ws` closes the socket itself on a protocol error (1009 for an oversized message);
+      // without a listener its 'error' event would be thrown and end the whole server.
+      ws.on('error', () => sockets.delete(ws));
       ws.on('message', (data, isBinary) => {
         if (isBinary) return;
         void replyTo(core, data.toString()).then((reply) => {

@@ -161,11 +161,9 @@ describe('web mode survives malformed socket traffic', () => {
     ws.close();
   });
 
-  // KNOWN BUG, reported: src/server/web-server.ts sets no 'error' listener on its sockets,
-  // so the `ws` library's error for an oversized message is thrown and the process dies
-  // (any holder of the token can stop the server). `it.fails` records it: once the server
-  // handles socket errors this test passes, `.fails` turns it red, and `.fails` goes.
-  it.fails('closes a socket that sends more than 1 MiB at once, and keeps serving (trove serve in a child process)', async () => {
+  // Found by this suite: the server had no 'error' listener on its sockets, so an oversized
+  // message threw inside `ws` and ended the process (any holder of the token could stop it).
+  it('closes a socket that sends more than 1 MiB at once, and keeps serving (trove serve in a child process)', async () => {
     const serve = startTrove(['--data-dir', join(root, 'serve-data'), 'serve', '--port', '0', '--json'], { env: { TROVE_API_KEY: KEY } });
     try {
       const line = await serve.waitForLine((text) => text.includes('"command":"serve"'));

@@ -158,6 +158,19 @@ describe('the contract over the WebSocket', () => {
     ws.close();
   });
 
+  it('closes a socket that sends an oversized message with 1009 and keeps serving others', async () => {
+    const ws = await connect({ Cookie: cookie, Origin: origin() });
+    if (typeof ws === 'number') throw new Error(`refused with ${ws}`);
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    ws.on('error', () => undefined);
+    ws.send('x'.repeat(2 * 1024 * 1024));
+    expect(await closed).toBe(1009);
+    const next = await connect({ Cookie: cookie, Origin: origin() });
+    if (typeof next === 'number') throw new Error(`refused with ${next}`);
+    expect(await exchange(next, { id: 1, command: 'settings.get', input: {} })).toMatchObject({ id: 1, ok: true });
+    next.close();
+  });
+
   it('pushes events, and never sends the API key', async () => {
     const ws = await connect({ Cookie: cookie, Origin: origin() });
     if (typeof ws === 'number') throw new Error(`refused with ${ws}`);
