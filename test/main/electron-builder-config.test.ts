@@ -13,6 +13,7 @@ interface BuilderConfig {
   linux?: { target?: string[] };
   mac?: { target?: string };
   win?: { target?: string };
+  electronFuses?: Record<string, boolean>;
 }
 const { getConfig, validateConfiguration } = require('app-builder-lib/out/util/config/config.js') as {
   getConfig(projectDir: string, configPath: string | null, fromOptions: null): Promise<BuilderConfig>;
@@ -34,6 +35,17 @@ describe('electron-builder.yml', () => {
     expect(config.asarUnpack).toEqual(
       expect.arrayContaining(['node_modules/better-sqlite3/**', 'node_modules/keytar/**', 'node_modules/ffmpeg-static/**']),
     );
+  });
+
+  it('flips the Electron fuses that would let others run code inside the app', async () => {
+    const config = await getConfig(process.cwd(), null, null);
+    expect(config.electronFuses).toMatchObject({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
   });
 
   it('rejects an invalid configuration (the check can fail)', async () => {
