@@ -12,6 +12,12 @@ export type CommandHandlers = {
 export type HandlerResult<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
 
 const MAX_ISSUES = 5;
+/** An issue names the offending key or value; a 10,000-character key must not make a 10 kB message. */
+const MAX_ISSUE_CHARS = 120;
+
+function clip(text: string): string {
+  return text.length <= MAX_ISSUE_CHARS ? text : `${text.slice(0, MAX_ISSUE_CHARS - 1)}…`;
+}
 
 /**
  * The one entry point for untrusted input: unknown command names and inputs that fail the
@@ -28,7 +34,7 @@ export async function dispatchCommand(
   }
   const parsed = commands[name].input.safeParse(input ?? {});
   if (!parsed.success) {
-    const issues = parsed.error.issues.slice(0, MAX_ISSUES).map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`);
+    const issues = parsed.error.issues.slice(0, MAX_ISSUES).map((issue) => clip(`${issue.path.join('.') || 'input'}: ${issue.message}`));
     return { ok: false, error: { code: 'invalid_input', message: issues.join('; ') } };
   }
   try {

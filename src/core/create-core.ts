@@ -95,7 +95,8 @@ const MIGRATIONS = mergeMigrations(libraryMigrations, creditsMigrations, jobsMig
 export async function createCore(options: CoreOptions): Promise<Core> {
   const now = options.now ?? Date.now;
   const env = options.env ?? process.env;
-  await mkdir(options.dataDir, { recursive: true });
+  // The library and the ledger are the user's business: a new data folder is theirs alone.
+  await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const { store: storedSettings } = await openSettingsStore(options.dataDir, options.settings ?? {});
   // In sandbox mode the sandbox's service URL and key are laid over the stored ones.
   const sandbox = createSandboxSession(storedSettings, options.startSandbox);

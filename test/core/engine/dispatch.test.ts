@@ -1,6 +1,10 @@
+import { mkdtemp, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Harness } from './core-harness';
 import { startHarness } from './core-harness';
+import { createCore } from '../../../src/core';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -24,6 +28,22 @@ describe('Core.dispatch (untrusted input)', () => {
     expect(answer).toMatchObject({ ok: false, error: { code } });
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
     expect(harness.sandbox.stats().requests).toBe(0);
+  });
+
+  it('keeps a validation message short whatever the offending key (each issue at most 120 characters)', async () => {
+    harness = await startHarness();
+    const answer = await harness.core.dispatch('key.status', { ['k'.repeat(10_000)]: 1 });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    if (answer.ok) return;
+    expect(answer.error.message).toMatch(/^input: .*kkkk…$/u);
+    expect(answer.error.message.length).toBe(120);
+  });
+
+  it('creates a new data folder for its owner alone (0700)', async () => {
+    const dataDir = join(await mkdtemp(join(tmpdir(), 'trove-fresh-')), 'data');
+    const core = await createCore({ dataDir, env: {} });
+    await core.close();
+    expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
   });
 
   it('never lets the API key out in an error message', async () => {
