@@ -38,7 +38,7 @@ export const settingsSchema = z.object({
   serviceUrl: z.url({ protocol: /^https?$/ }),
   apiVersion: apiVersionSchema,
   language: uiLanguageSchema,
-  downloadFolder: z.string(),
+  downloadFolder: z.string().max(4096),
   fileNameTemplate: z.string().trim().min(1).max(200),
   concurrency: z.number().int().min(1).max(16),
   connectionsPerDownload: z.number().int().min(1).max(16),
@@ -55,7 +55,7 @@ export const settingsSchema = z.object({
   refreshExpiredLinks: z.boolean(),
   clipboardWatching: z.boolean(),
   theme: z.enum(['light', 'dark', 'system']),
-  ffmpegPath: z.string(),
+  ffmpegPath: z.string().max(4096),
   onboarded: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;

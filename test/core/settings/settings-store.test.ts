@@ -25,6 +25,16 @@ describe('settings store', () => {
     expect(store.get().concurrency).toBe(DEFAULT_SETTINGS.concurrency);
   });
 
+  it('refuses a folder or ffmpeg path longer than any file system allows (4,096 characters)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trove-settings-'));
+    const { store } = await openSettingsStore(dir);
+    const long = `/${'a'.repeat(4096)}`;
+    expect(await store.update({ downloadFolder: long })).toMatchObject({ ok: false });
+    expect(await store.update({ ffmpegPath: long })).toMatchObject({ ok: false });
+    expect(await store.update({ downloadFolder: long.slice(0, 4096) })).toMatchObject({ ok: true });
+    expect(store.get().ffmpegPath).toBe(DEFAULT_SETTINGS.ffmpegPath);
+  });
+
   it('keeps the valid values of a damaged file and reports the rest', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'trove-settings-'));
     writeFileSync(join(dir, 'settings.json'), JSON.stringify({ concurrency: 5, theme: 'purple', apiVersion: 'legacy' }));
