@@ -38,7 +38,6 @@ export interface RateLimiter {
 export const DEFAULT_MARGIN_MS = 5;
 
 interface Grant {
-  at: number;
   /** When the answer arrived; until then the server may not even have counted it yet. */
   releasedAt?: number;
 }
@@ -51,9 +50,11 @@ interface Waiter {
  * A FIFO limiter over sliding windows. The server counts a request when it gets to it,
  * anywhere between our send and its answer, so a request counts here from its grant until
  * one window after its answer arrived: however late the server stamps it, it can never
- * see more than the limit in a window. Grants are also spaced evenly (20/s ≈ one every
- * 50 ms) rather than sent in bursts. After a 429 it adapts like TCP's AIMD: the limit of
- * the shortest window halves, then grows back by one for every window that passes.
+ * see more than the limit in a window (that count alone keeps it safe). Grants are also
+ * spaced evenly, `windowMs / limit` apart (20/s: one every 50 ms), rather than sent in
+ * bursts; each is scheduled from when the previous one was due, so a timer that fires a few
+ * ms late does not push every later grant back. After a 429 it adapts like TCP's AIMD: the
+ * limit of the shortest window halves, then grows back by one for every window that passes.
  */
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const { windows, clock = systemClock, sleep = realSleep, marginMs = DEFAULT_MARGIN_MS } = options;
@@ -61,6 +62,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const longestSpan = Math.max(...windows.map((window) => window.windowMs)) + marginMs;
   const grants: Grant[] = [];
   const queue: Waiter[] = [];
+  /** When the next grant is due on the even schedule (none yet: at once). */
+  let nextDue = -Infinity;
   let pausedUntil = 0;
   let penalty: { at: number; limit: number } | undefined;
   let pumping = false;
@@ -72,16 +75,17 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     return Math.min(window.limit, penalty.limit + recovered);
   };
 
+  /** The even pace: the strictest window's share of its window per grant. */
+  const spacingAt = (now: number): number => Math.max(...windows.map((window) => window.windowMs / limitOf(window, now)));
+
   /** How long until the next grant may go out; Infinity when only a release can free a slot. */
   const waitMs = (now: number): number => {
     const expired = (grant: Grant, span: number) => grant.releasedAt !== undefined && grant.releasedAt <= now - span;
     while (grants[0] !== undefined && expired(grants[0], longestSpan)) grants.shift();
-    const last = grants.at(-1);
-    let wait = pausedUntil - now;
+    let wait = Math.max(pausedUntil - now, Math.ceil(nextDue - now));
     for (const window of windows) {
       const span = window.windowMs + marginMs;
       const limit = limitOf(window, now);
-      if (last !== undefined) wait = Math.max(wait, last.at + Math.ceil(span / limit) - now);
       const counted = grants.filter((grant) => !expired(grant, span));
       if (counted.length < limit) continue;
       // The next slot opens when enough counted grants have left the window.
@@ -109,7 +113,13 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   };
 
   const grantNext = (): void => {
-    const grant: Grant = { at: clock.now() };
+    const now = clock.now();
+    const spacing = spacingAt(now);
+    // Less than a step late keeps the schedule; after an idle spell, a pause or a full window
+    // it restarts from now, so the limiter never catches up with a burst.
+    const due = now - nextDue < spacing ? nextDue : now;
+    nextDue = due + spacing;
+    const grant: Grant = {};
     grants.push(grant);
     queue.shift()?.grant({
       release: () => {

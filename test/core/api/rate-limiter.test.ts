@@ -25,12 +25,32 @@ async function burst(limiter: ReturnType<typeof createRateLimiter>, clock: { now
 }
 
 describe('createRateLimiter', () => {
-  it('paces grants evenly (window plus margin, over the limit) and never puts 21 in a window', async () => {
+  it('paces grants a window over the limit apart, and the window (plus margin) holds the 21st', async () => {
     const { clock, sleep } = fakeTime();
     const limiter = createRateLimiter({ windows: second, clock, sleep, marginMs: 50 });
     const times = (await burst(limiter, clock, 45)).map((grant) => grant.at);
-    expect(times).toEqual(Array.from({ length: 45 }, (_, index) => index * 53)); // ceil(1050 / 20)
+    // 50 ms steps; each 21st waits until the grant 20 before it has been out for 1,050 ms.
+    expect(times).toEqual(Array.from({ length: 45 }, (_, index) => Math.floor(index / 20) * 1_050 + (index % 20) * 50));
     expect(maxInWindow(times, 1_050)).toBe(20);
+  });
+
+  it('keeps its even schedule when timers fire late: a late grant does not push back the next', async () => {
+    const { clock, sleep } = fakeTime();
+    // Every sleep overshoots by 3 ms, as timers do on a loaded machine.
+    const lateSleep = async (ms: number) => sleep(ms + 3);
+    const limiter = createRateLimiter({ windows: second, clock, sleep: lateSleep, marginMs: 0 });
+    const times = (await burst(limiter, clock, 20)).map((grant) => grant.at);
+    expect(times).toEqual(Array.from({ length: 20 }, (_, index) => (index === 0 ? 0 : index * 50 + 3)));
+  });
+
+  it('restarts its schedule after an idle spell instead of catching up with a burst', async () => {
+    const { clock, sleep } = fakeTime();
+    const limiter = createRateLimiter({ windows: second, clock, sleep, marginMs: 0 });
+    const first = (await burst(limiter, clock, 3)).map((grant) => grant.at);
+    await sleep(400); // idle: grants were due at 150, 200, …
+    const next = (await burst(limiter, clock, 3)).map((grant) => grant.at);
+    expect(first).toEqual([0, 50, 100]);
+    expect(next).toEqual([500, 550, 600]);
   });
 
   it('serves waiters first come, first served', async () => {
@@ -110,8 +130,8 @@ describe('createRateLimiter', () => {
     const limiter = createRateLimiter({ windows: second, clock, sleep, marginMs: 0 });
     for (let i = 0; i < 8; i++) limiter.penalize(0);
     const times = (await burst(limiter, clock, 6)).map((grant) => grant.at);
-    // 1 a second, then 2 (every 500 ms), then 3 (every 334 ms).
-    expect(times).toEqual([0, 1_000, 1_500, 2_000, 2_334, 2_668]);
+    // 1 a second, then 2 (every 500 ms), then 3 (every 333⅓ ms, each on the next whole ms).
+    expect(times).toEqual([0, 1_000, 1_500, 2_000, 2_334, 2_667]);
   });
 
   it('halves only once for a wave of 429s that arrive during one pause', async () => {
