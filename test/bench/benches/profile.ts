@@ -4,7 +4,8 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createCore } from '../../../src/core';
 import { alternate } from '../alternate';
-import type { Benchmark } from '../bench-context';
+import type { BenchContext, Benchmark } from '../bench-context';
+import type { Figure } from '../figure';
 import { formatMs } from '../figure';
 import { remove } from '../tools/files';
 import type { SandboxProcess } from '../tools/sandbox-process';
@@ -16,6 +17,8 @@ const BASELINE = fileURLToPath(new URL('../fixtures/profile-baseline.sh', import
 const PAGE_SIZE = 20;
 const CONCURRENCY = 8;
 const KEY = 'bench-profile';
+/** A modest per-connection speed for a media host (4b). */
+const THROTTLED_BYTES_PER_SECOND = 256 * 1024;
 
 interface TroveRun {
   ms: number;
@@ -54,57 +57,76 @@ async function runTrove(sandbox: SandboxProcess, dataDir: string, link: string, 
   }
 }
 
+/** One profile size and media speed, measured Trove against the shell script, alternated. */
+interface ProfileCase {
+  id: string;
+  posts: number;
+  repetitions: number;
+  /** Per-connection media throttle of the sandbox; 0 = loopback speed. */
+  throttleBytesPerSecond: number;
+}
+
+async function measureProfile(context: BenchContext, profileCase: ProfileCase): Promise<Figure> {
+  const { id, posts, repetitions, throttleBytesPerSecond } = profileCase;
+  const pages = Math.ceil(posts / PAGE_SIZE);
+  const sandbox = await startSandboxProcess({ keys: [KEY], throttleBytesPerSecond });
+  const trove: TroveRun[] = [];
+  try {
+    const samples = await alternate(repetitions, {
+      trove: async (round) => {
+        const dataDir = join(context.runDir, `profile-${id}-trove-${round}`);
+        const run = await runTrove(sandbox, dataDir, `https://video.example/@bench-${id}-trove${round}-${posts}`, posts);
+        trove.push(run);
+        await remove(dataDir);
+        return run.ms;
+      },
+      shell: async (round) => {
+        const out = join(context.runDir, `profile-${id}-shell-${round}`);
+        const ms = await timedProcess('bash', [BASELINE, sandbox.url, KEY, `https://video.example/@bench-${id}-shell${round}-${posts}`, out]);
+        const merged = (await readdir(out)).filter((name) => name.endsWith('.mp4'));
+        if (merged.length !== posts) throw new Error(`the shell baseline merged ${merged.length} of ${posts} posts`);
+        await remove(out);
+        return ms;
+      },
+    });
+    const troveMs = median(samples.trove);
+    const shellMs = median(samples.shell);
+    const speedup = shellMs / troveMs;
+    const rateLimited = Math.max(...trove.map((run) => run.rateLimited));
+    const onePerPage = trove.every((run) => run.charges === pages && run.playlistCharges === pages);
+    context.log(`${id}: Trove ${formatMs(troveMs)}, shell ${formatMs(shellMs)}, 429s ${rateLimited}, charges ${trove.map((run) => run.charges).join(',')}`);
+    const media = throttleBytesPerSecond === 0 ? 'loopback media' : `media throttled to ${throttleBytesPerSecond / 1024} KiB/s per connection`;
+    return {
+      id,
+      name: `${posts}-post profile end to end (${pages} pages, concurrency ${CONCURRENCY}, ${media})`,
+      value: formatMs(troveMs),
+      reference: `sequential curl + ffmpeg ${formatMs(shellMs)}`,
+      ratio: speedup,
+      goal: '≥ 5 × faster, 0 × 429, 1 charge per page',
+      met: speedup >= 5 && rateLimited === 0 && onePerPage,
+      detail: { posts, pages, throttleBytesPerSecond, troveMs: samples.trove, shellMs: samples.shell, troveRuns: trove },
+      note: `Trove: ${rateLimited} × 429, charges per run ${trove.map((run) => run.charges).join(', ')} for ${pages} pages (all playlist pages: ${onePerPage}).`,
+    };
+  } finally {
+    await sandbox.close();
+  }
+}
+
 /**
  * Benchmark 4: a whole profile, end to end against the sandbox (pages, downloads, merges,
  * library), Trove with concurrency 8 against a sequential curl + ffmpeg shell script.
+ * As the issue states it, the sandbox serves its ~140 KB media at loopback speed, so both
+ * sides are bound by process starts on the CPU; `4b` throttles each media connection the
+ * way a real host does (a smaller profile, since the script then takes minutes), which is
+ * the case a download manager's concurrency is for.
  */
 export const profile: Benchmark = {
   id: '4',
   title: 'a profile end to end',
   async run(context) {
-    const posts = context.quick ? 30 : 300;
-    const pages = Math.ceil(posts / PAGE_SIZE);
-    const sandbox = await startSandboxProcess({ keys: [KEY] });
-    const trove: TroveRun[] = [];
-    try {
-      const samples = await alternate(context.quick ? 2 : 3, {
-        trove: async (round) => {
-          const dataDir = join(context.runDir, `profile-trove-${round}`);
-          const run = await runTrove(sandbox, dataDir, `https://video.example/@bench-trove${round}-${posts}`, posts);
-          trove.push(run);
-          await remove(dataDir);
-          return run.ms;
-        },
-        shell: async (round) => {
-          const out = join(context.runDir, `profile-shell-${round}`);
-          const ms = await timedProcess('bash', [BASELINE, sandbox.url, KEY, `https://video.example/@bench-shell${round}-${posts}`, out]);
-          const merged = (await readdir(out)).filter((name) => name.endsWith('.mp4'));
-          if (merged.length !== posts) throw new Error(`the shell baseline merged ${merged.length} of ${posts} posts`);
-          await remove(out);
-          return ms;
-        },
-      });
-      const troveMs = median(samples.trove);
-      const shellMs = median(samples.shell);
-      const speedup = shellMs / troveMs;
-      const rateLimited = Math.max(...trove.map((run) => run.rateLimited));
-      const onePerPage = trove.every((run) => run.charges === pages && run.playlistCharges === pages);
-      context.log(`4: Trove ${formatMs(troveMs)}, shell ${formatMs(shellMs)}, 429s ${rateLimited}, charges ${trove.map((run) => run.charges).join(',')}`);
-      return [
-        {
-          id: '4',
-          name: `${posts}-post profile end to end (${pages} pages, concurrency ${CONCURRENCY})`,
-          value: formatMs(troveMs),
-          reference: `sequential curl + ffmpeg ${formatMs(shellMs)}`,
-          ratio: speedup,
-          goal: '≥ 5 × faster, 0 × 429, 1 charge per page',
-          met: speedup >= 5 && rateLimited === 0 && onePerPage,
-          detail: { posts, pages, troveMs: samples.trove, shellMs: samples.shell, troveRuns: trove },
-          note: `Trove: ${rateLimited} × 429, charges per run ${trove.map((run) => run.charges).join(', ')} for ${pages} pages (all playlist pages: ${onePerPage}).`,
-        },
-      ];
-    } finally {
-      await sandbox.close();
-    }
+    return [
+      await measureProfile(context, { id: '4', posts: context.quick ? 30 : 300, repetitions: context.quick ? 2 : 3, throttleBytesPerSecond: 0 }),
+      await measureProfile(context, { id: '4b', posts: context.quick ? 20 : 100, repetitions: context.quick ? 1 : 2, throttleBytesPerSecond: THROTTLED_BYTES_PER_SECOND }),
+    ];
   },
 };
