@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
+import { sharedFfmpegGate, type FfmpegGate } from './ffmpeg-gate';
 
 export interface FfmpegRun {
   /** Exit code; null when killed. */
   code: number | null;
-  /** The tail of stderr (ffmpeg's log). */
+  /** ffmpeg's log (stderr); of a long one, the start (the stream descriptions) and the end (why it stopped). */
   stderr: string;
   canceled: boolean;
   /** Set when the binary could not be started at all. */
@@ -14,16 +15,32 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Each complete line ffmpeg writes to stdout (`-progress pipe:1`). */
   onStdoutLine?: (line: string) => void;
+  /** Counted from the start of the process, not from the wait for a place at the gate. */
   timeoutMs?: number;
+  /** Limits concurrent runs; default: one gate for the whole process, sized to the cores. */
+  gate?: FfmpegGate;
 }
 
-// ffmpeg can log a lot (one line per warning); the end says why it failed.
+// ffmpeg can log a lot (one line per warning): keep its start and its end.
+const STDERR_HEAD = 64 * 1024;
 const STDERR_TAIL = 64 * 1024;
 
-/** Runs ffmpeg without a shell; the AbortSignal (or the timeout) kills it. Never rejects. */
-export function runFfmpeg(ffmpegPath: string, args: readonly string[], options: RunOptions = {}): Promise<FfmpegRun> {
+/** Runs ffmpeg without a shell once the gate lets it; the AbortSignal (or the timeout) kills it. Never rejects. */
+export async function runFfmpeg(ffmpegPath: string, args: readonly string[], options: RunOptions = {}): Promise<FfmpegRun> {
+  const leave = await (options.gate ?? sharedFfmpegGate).enter(options.signal);
+  if (!leave) return { code: null, stderr: '', canceled: true };
+  try {
+    return await spawnFfmpeg(ffmpegPath, args, options);
+  } finally {
+    leave();
+  }
+}
+
+function spawnFfmpeg(ffmpegPath: string, args: readonly string[], options: RunOptions): Promise<FfmpegRun> {
   return new Promise((resolve) => {
-    let stderr = '';
+    let head = '';
+    let tail = '';
+    let skipped = false;
     let stdoutRest = '';
     let spawnError: NodeJS.ErrnoException | undefined;
     let child: ReturnType<typeof spawn>;
@@ -40,7 +57,11 @@ export function runFfmpeg(ffmpegPath: string, args: readonly string[], options: 
     const timer = options.timeoutMs === undefined ? undefined : setTimeout(kill, options.timeoutMs);
     options.signal?.addEventListener('abort', kill, { once: true });
     child.stderr?.setEncoding('utf8').on('data', (text: string) => {
-      stderr = (stderr + text).slice(-STDERR_TAIL);
+      const room = STDERR_HEAD - head.length;
+      if (room > 0) head += text.slice(0, room);
+      const rest = tail + (room > 0 ? text.slice(room) : text);
+      skipped ||= rest.length > STDERR_TAIL;
+      tail = rest.slice(-STDERR_TAIL);
     });
     child.stdout?.setEncoding('utf8').on('data', (text: string) => {
       const lines = (stdoutRest + text).split('\n');
@@ -54,6 +75,7 @@ export function runFfmpeg(ffmpegPath: string, args: readonly string[], options: 
       if (stdoutRest.length > 0) options.onStdoutLine?.(stdoutRest.trimEnd());
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', kill);
+      const stderr = skipped ? `${head}\n[…]\n${tail}` : head + tail;
       resolve({ code, stderr, canceled: options.signal?.aborted === true, ...(spawnError ? { spawnError } : {}) });
     });
     if (options.signal?.aborted) kill();
