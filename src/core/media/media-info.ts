@@ -1,9 +1,9 @@
 /*
- * Reads what `ffmpeg -hide_banner -i <file>` prints about its input: the container, the
- * duration and each stream's type and codec. ffmpeg-static ships no ffprobe, so this is
- * how Trove inspects media with the ffmpeg binary alone. Only the top-level lines of the
- * first input count (two-space indent); metadata is indented deeper, so a title that
- * reads "Duration: …" cannot pass for the real one.
+ * Reads what `ffmpeg -hide_banner -i <file> [-i <file> …]` prints about its inputs: the
+ * container, the duration and each stream's type and codec. ffmpeg-static ships no
+ * ffprobe, so this is how Trove inspects media with the ffmpeg binary alone. Only the
+ * top-level lines of the asked input count (two-space indent); metadata is indented deeper,
+ * so a title that reads "Duration: …" cannot pass for the real one.
  */
 
 export type StreamType = 'video' | 'audio' | 'subtitle' | 'data' | 'attachment';
@@ -16,6 +16,10 @@ export interface MediaStream {
   language?: string;
   width?: number;
   height?: number;
+  /** Video: frames per second (ffmpeg's `fps`, else its `tbr`). */
+  frameRate?: number;
+  /** Audio: samples per second. */
+  sampleRate?: number;
 }
 
 export interface MediaInfo {
@@ -24,33 +28,65 @@ export interface MediaInfo {
   /** Seconds; undefined when ffmpeg reports N/A. */
   durationSeconds?: number;
   streams: MediaStream[];
+  /** How many characters ffmpeg's description of this input took (metadata included). */
+  descriptionLength: number;
 }
 
-const INPUT = /^Input #0, (.+?), from '/m;
 const DURATION = /^ {2}Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?),/m;
-const STREAM = /^ {2}Stream #0:(\d+)(?:\[0x[0-9a-f]+\])?(?:\(([^)]*)\))?: (Video|Audio|Subtitle|Data|Attachment): ([^\s,]+)(.*)$/gm;
 const SIZE = /, (\d{1,5})x(\d{1,5})(?=[\s,]|$)/;
+const RATE = /, (\d+(?:\.\d+)?)(k?) (fps|tbr)(?=[\s,]|$)/g;
+const SAMPLE_RATE = /, (\d+) Hz(?=[\s,]|$)/;
 
-/** The parsed input, or undefined when ffmpeg could not read it (its log says why). */
-export function parseMediaInfo(stderr: string): MediaInfo | undefined {
-  const input = INPUT.exec(stderr);
-  if (!input) return undefined;
-  // Stop at a second input, should the caller have passed several.
-  const text = stderr.slice(input.index).split(/^Input #1,/m)[0] ?? '';
-  const duration = DURATION.exec(text);
+/**
+ * The header line and the indented lines under it, up to the first line that is not
+ * indented (the next input, an output, or ffmpeg's closing complaint).
+ */
+export function logSection(log: string, header: RegExp): { match: RegExpExecArray; text: string } | undefined {
+  const match = header.exec(log);
+  if (!match) return undefined;
+  const rest = log.slice(match.index);
+  const lineEnd = rest.indexOf('\n') + 1;
+  if (lineEnd === 0) return { match, text: rest };
+  const end = rest.slice(lineEnd).search(/^\S/m);
+  return { match, text: end === -1 ? rest : rest.slice(0, lineEnd + end) };
+}
+
+/** The streams listed in one section of ffmpeg's log (`Stream #<file>:<n>…`). */
+export function parseStreams(section: string, file: number): MediaStream[] {
+  const pattern = new RegExp(`^ {2}Stream #${file}:(\\d+)(?:\\[0x[0-9a-f]+\\])?(?:\\(([^)]*)\\))?: (Video|Audio|Subtitle|Data|Attachment): ([^\\s,]+)(.*)$`, 'gm');
   const streams: MediaStream[] = [];
-  for (const match of text.matchAll(STREAM)) {
+  for (const match of section.matchAll(pattern)) {
     const [, index = '0', language, type = '', codec = '', rest = ''] = match;
     const stream: MediaStream = { index: Number(index), type: type.toLowerCase() as StreamType, codec };
     if (language !== undefined && language !== 'und') stream.language = language;
-    const size = stream.type === 'video' ? SIZE.exec(rest) : null;
-    if (size) {
-      stream.width = Number(size[1]);
-      stream.height = Number(size[2]);
-    }
+    if (stream.type === 'video') Object.assign(stream, videoDetails(rest));
+    const sampleRate = stream.type === 'audio' ? SAMPLE_RATE.exec(rest) : null;
+    if (sampleRate) stream.sampleRate = Number(sampleRate[1]);
     streams.push(stream);
   }
-  const info: MediaInfo = { formats: (input[1] ?? '').split(','), streams };
+  return streams;
+}
+
+function videoDetails(rest: string): Pick<MediaStream, 'width' | 'height' | 'frameRate'> {
+  const details: Pick<MediaStream, 'width' | 'height' | 'frameRate'> = {};
+  const size = SIZE.exec(rest);
+  if (size) {
+    details.width = Number(size[1]);
+    details.height = Number(size[2]);
+  }
+  // ffmpeg prints rates above 1000 as "1k"; fps is the stream's own, tbr its guess.
+  const rates = [...rest.matchAll(RATE)].map(([, value = '0', kilo, unit]) => ({ unit, rate: Number(value) * (kilo ? 1000 : 1) }));
+  const rate = rates.find(({ unit }) => unit === 'fps') ?? rates[0];
+  if (rate && rate.rate > 0) details.frameRate = rate.rate;
+  return details;
+}
+
+/** The parsed `input` (0 = the first `-i`), or undefined when ffmpeg did not open it (its log says why). */
+export function parseMediaInfo(stderr: string, input = 0): MediaInfo | undefined {
+  const section = logSection(stderr, new RegExp(`^Input #${input}, (.+?), from '`, 'm'));
+  if (!section) return undefined;
+  const duration = DURATION.exec(section.text);
+  const info: MediaInfo = { formats: (section.match[1] ?? '').split(','), streams: parseStreams(section.text, input), descriptionLength: section.text.length };
   if (duration) info.durationSeconds = Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]);
   return info;
 }

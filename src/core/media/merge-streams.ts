@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Result } from '../../shared/errors';
@@ -6,9 +6,11 @@ import { ownedTempName, removeOrphanedTemps } from '../files/owned-temp';
 import { moveToUniqueName } from '../files/unique-name';
 import { chooseContainer, MUXER, type Container } from './choose-container';
 import { mediaError, type MediaError } from './media-error';
-import type { MediaInfo, MediaStream } from './media-info';
-import { ffmpegFileArg, probeMedia } from './probe-media';
-import { logTail, runFfmpeg } from './run-ffmpeg';
+import { parseMergeLog, readProgressLine, type MergeLog, type MergeProgressReport } from './merge-log';
+import type { MediaStream } from './media-info';
+import { moovReserve } from './moov-reserve';
+import { ffmpegFileArg, probeMedia, probeMediaFiles } from './probe-media';
+import { logTail, runFfmpeg, type FfmpegRun } from './run-ffmpeg';
 
 export interface MergeProgress {
   /** Seconds of output written so far. */
@@ -30,6 +32,8 @@ export interface MergeRequest {
   keepSources?: boolean;
   /** From the service, when known: the result must match it. */
   expectedDurationSeconds?: number;
+  /** Room for an MP4's index at the start; default: estimated from the inputs (see moov-reserve). */
+  indexReserveBytes?: number;
   signal?: AbortSignal;
   onProgress?: (progress: MergeProgress) => void;
 }
@@ -50,6 +54,7 @@ const requestSchema = z.object({
   directory: z.string().min(1).optional(),
   keepSources: z.boolean().optional(),
   expectedDurationSeconds: z.number().positive().optional(),
+  indexReserveBytes: z.number().int().positive().optional(),
 });
 
 type Failure = { ok: false; error: MediaError };
@@ -58,20 +63,18 @@ const failure = (...args: Parameters<typeof mediaError>): Failure => ({ ok: fals
 /** Stream copy changes timestamps by at most a frame or an audio packet; more than this is wrong. */
 const plausible = (actual: number, expected: number): boolean => Math.abs(actual - expected) <= Math.max(1, expected * 0.05);
 
-async function firstStream(ffmpegPath: string, file: string, type: 'video' | 'audio', signal: AbortSignal | undefined): Promise<Result<{ info: MediaInfo; stream: MediaStream }, MediaError>> {
-  const probed = await probeMedia(ffmpegPath, file, signal);
-  if (!probed.ok) return probed;
-  const stream = probed.value.streams.find((candidate) => candidate.type === type);
-  if (!stream) return failure('invalid_input', `${path.basename(file)} has no ${type} stream.`);
-  return { ok: true, value: { info: probed.value, stream } };
+function firstStream(info: { streams: MediaStream[] } | undefined, file: string, type: 'video' | 'audio'): Result<MediaStream, MediaError> {
+  const stream = info?.streams.find((candidate) => candidate.type === type);
+  return stream ? { ok: true, value: stream } : failure('invalid_input', `${path.basename(file)} has no ${type} stream.`);
 }
 
 /**
  * Merges a split video + audio pair by stream copy (never re-encoding) into the container
- * their codecs fit. ffmpeg writes a temp file beside the result; it is read back and must
- * hold exactly one video and one audio stream of the input codecs and a plausible
- * duration before it gets its final name (never over an existing file). The downloaded
- * streams are deleted only after that, unless `keepSources`.
+ * their codecs fit. One ffmpeg run describes both inputs, a second writes a temp file
+ * beside the result; what that run reports it wrote must be exactly one video and one
+ * audio stream of the input codecs, each with packets, and a plausible duration before
+ * the file gets its final name (never over an existing file). The downloaded streams are
+ * deleted only after that, unless `keepSources`.
  */
 export async function mergeStreams(request: MergeRequest): Promise<Result<Merged, MediaError>> {
   const parsed = requestSchema.safeParse(request);
@@ -80,52 +83,46 @@ export async function mergeStreams(request: MergeRequest): Promise<Result<Merged
   const { signal } = request;
   const directory = parsed.data.directory ?? path.dirname(videoPath);
 
-  // The two inputs are probed side by side: each probe is a process start, a real share of a merge's time.
-  const [video, audio] = await Promise.all([
-    firstStream(ffmpegPath, videoPath, 'video', signal),
-    firstStream(ffmpegPath, audioPath, 'audio', signal),
-  ]);
+  const inputs = await probeMediaFiles(ffmpegPath, [videoPath, audioPath], signal);
+  if (!inputs.ok) return inputs;
+  const video = firstStream(inputs.value[0], videoPath, 'video');
   if (!video.ok) return video;
+  const audio = firstStream(inputs.value[1], audioPath, 'audio');
   if (!audio.ok) return audio;
-  const videoCodec = video.value.stream.codec;
-  const audioCodec = audio.value.stream.codec;
+  const videoCodec = video.value.codec;
+  const audioCodec = audio.value.codec;
   const container = chooseContainer(videoCodec, audioCodec);
-  const inputDurations = [video.value.info.durationSeconds, audio.value.info.durationSeconds].filter((d): d is number => d !== undefined);
+  const inputDurations = inputs.value.flatMap((info) => (info.durationSeconds === undefined ? [] : [info.durationSeconds]));
   // Without -shortest the output lasts as long as the longer input.
   const expected = parsed.data.expectedDurationSeconds ?? (inputDurations.length > 0 ? Math.max(...inputDurations) : undefined);
 
   // A merge killed with its process left its temp here; this merge replaces it.
   await removeOrphanedTemps(directory, baseName, 'merging');
   const temp = path.join(directory, ownedTempName(baseName, 'merging', `.${container}`));
-  const args = [
-    '-hide_banner', '-nostdin', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1',
-    '-i', ffmpegFileArg(videoPath), '-i', ffmpegFileArg(audioPath),
-    '-map', '0:v:0', '-map', '1:a:0', '-c', 'copy',
-    ...(container === 'mp4' ? ['-movflags', '+faststart'] : []),
-    // -n: the temp name is new; never overwrite anything even if it were not.
-    '-f', MUXER[container], '-n', ffmpegFileArg(temp),
-  ];
-  const run = await runFfmpeg(ffmpegPath, args, {
-    signal,
-    onStdoutLine: (line) => {
-      const match = /^out_time_(?:us|ms)=(\d+)$/.exec(line);
-      if (!match || !request.onProgress) return;
-      const seconds = Number(match[1]) / 1e6;
-      request.onProgress(expected === undefined ? { seconds } : { seconds, durationSeconds: expected, fraction: Math.min(1, seconds / expected) });
-    },
-  });
   const discard = (): Promise<void> => rm(temp, { force: true });
+  const write = (index: string[]): Promise<Written> =>
+    writeMerge({ ffmpegPath, videoPath, audioPath, temp, container, index, expected, signal, onProgress: request.onProgress });
+
+  // MP4: the index (moov) goes first, for playback while loading, in room reserved up front.
+  const reserve = container === 'mp4' ? (parsed.data.indexReserveBytes ?? moovReserve(inputs.value, video.value, audio.value)) : undefined;
+  let written = await write(reserve === undefined ? faststartIndex(container) : ['-moov_size', String(reserve)]);
+  if (written.log.moovTooSmall && written.run.code === 0) {
+    // The estimate fell short (ffmpeg exits 0 but writes no index): rewrite it in two passes.
+    await discard();
+    written = await write(faststartIndex(container));
+  }
+  const { run } = written;
   if (run.canceled) {
     await discard();
     return failure('canceled', 'The merge was canceled.');
   }
   if (run.spawnError) return failure('ffmpeg_not_found', `Could not run ffmpeg at ${ffmpegPath}: ${run.spawnError.message}`);
-  if (run.code !== 0) {
+  if (run.code !== 0 || written.log.trailerFailed) {
     await discard();
     return failure('ffmpeg_failed', `ffmpeg could not merge ${path.basename(videoPath)} and ${path.basename(audioPath)}: ${logTail(run.stderr)}`);
   }
 
-  const verified = await verify(ffmpegPath, temp, videoCodec, audioCodec, expected, signal);
+  const verified = await verify(ffmpegPath, temp, written, { videoCodec, audioCodec, expected }, signal);
   if (!verified.ok) {
     await discard();
     return verified;
@@ -138,23 +135,88 @@ export async function mergeStreams(request: MergeRequest): Promise<Result<Merged
     return failure('io_error', `Could not name the merged file: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (!request.keepSources) await Promise.all([rm(videoPath, { force: true }), rm(audioPath, { force: true })]);
-  const merged: Merged = { path: finalPath, container, videoCodec, audioCodec };
-  if (verified.value !== undefined) merged.durationSeconds = verified.value;
-  return { ok: true, value: merged };
+  return { ok: true, value: { path: finalPath, container, videoCodec, audioCodec, durationSeconds: verified.value } };
 }
 
-/** The merged file must hold what was asked for; returns its duration. */
+const faststartIndex = (container: Container): string[] => (container === 'mp4' ? ['-movflags', '+faststart'] : []);
+
+interface Written {
+  run: FfmpegRun;
+  log: MergeLog;
+  progress: MergeProgressReport;
+}
+
+interface WriteOptions {
+  ffmpegPath: string;
+  videoPath: string;
+  audioPath: string;
+  temp: string;
+  container: Container;
+  /** Where the MP4 index goes: `-moov_size …` or `-movflags +faststart`. */
+  index: string[];
+  expected: number | undefined;
+  signal: AbortSignal | undefined;
+  onProgress: ((progress: MergeProgress) => void) | undefined;
+}
+
+async function writeMerge(options: WriteOptions): Promise<Written> {
+  const { expected, onProgress } = options;
+  const args = [
+    // verbose: the closing statistics count the packets written per stream (see merge-log).
+    '-hide_banner', '-nostdin', '-loglevel', 'verbose', '-nostats', '-progress', 'pipe:1',
+    '-i', ffmpegFileArg(options.videoPath), '-i', ffmpegFileArg(options.audioPath),
+    '-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', ...options.index,
+    // -n: the temp name is new; never overwrite anything even if it were not.
+    '-f', MUXER[options.container], '-n', ffmpegFileArg(options.temp),
+  ];
+  let progress: MergeProgressReport = { ended: false };
+  const run = await runFfmpeg(options.ffmpegPath, args, {
+    signal: options.signal,
+    onStdoutLine: (line) => {
+      const before = progress.seconds;
+      progress = readProgressLine(progress, line);
+      const { seconds } = progress;
+      if (seconds === undefined || seconds === before || !onProgress) return;
+      onProgress(expected === undefined ? { seconds } : { seconds, durationSeconds: expected, fraction: Math.min(1, seconds / expected) });
+    },
+  });
+  return { run, log: parseMergeLog(run.stderr), progress };
+}
+
+interface Expectation {
+  videoCodec: string;
+  audioCodec: string;
+  expected: number | undefined;
+}
+
+/**
+ * The merged file must hold what was asked for; returns its duration. Read from the merge
+ * run's own report; only when that cannot be understood (another ffmpeg's wording) is the
+ * file opened again.
+ */
 async function verify(
   ffmpegPath: string,
   file: string,
-  videoCodec: string,
-  audioCodec: string,
-  expected: number | undefined,
+  written: Written,
+  expectation: Expectation,
   signal: AbortSignal | undefined,
-): Promise<Result<number | undefined, MediaError>> {
-  const probed = await probeMedia(ffmpegPath, file, signal);
-  if (!probed.ok) return failure('verify_failed', `The merged file cannot be read back: ${probed.error.message}`);
-  const { streams, durationSeconds } = probed.value;
+): Promise<Result<number, MediaError>> {
+  const { log, progress } = written;
+  if (log.streams === undefined || !progress.ended || progress.seconds === undefined || progress.totalSize === undefined) {
+    const probed = await probeMedia(ffmpegPath, file, signal);
+    if (!probed.ok) return failure('verify_failed', `The merged file cannot be read back: ${probed.error.message}`);
+    return check(probed.value.streams, probed.value.durationSeconds, expectation);
+  }
+  const empty = log.streams.find((stream) => stream.packets === 0);
+  if (empty) return failure('verify_failed', `The merged file has no ${empty.type} data.`);
+  const size = await stat(file).then((stats) => stats.size, () => undefined);
+  if (size !== progress.totalSize) {
+    return failure('verify_failed', `The merged file has ${size ?? 'no'} bytes on disk; ffmpeg wrote ${progress.totalSize}.`);
+  }
+  return check(log.streams, progress.seconds, expectation);
+}
+
+function check(streams: readonly MediaStream[], durationSeconds: number | undefined, { videoCodec, audioCodec, expected }: Expectation): Result<number, MediaError> {
   const videos = streams.filter((stream) => stream.type === 'video');
   const audios = streams.filter((stream) => stream.type === 'audio');
   if (videos.length !== 1 || audios.length !== 1 || streams.length !== 2) {

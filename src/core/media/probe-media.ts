@@ -12,13 +12,31 @@ const PROBE_TIMEOUT_MS = 30_000;
  */
 export const ffmpegFileArg = (file: string): string => `file:${path.resolve(file)}`;
 
-/** Streams and duration of a media file, read with the ffmpeg binary alone. */
-export async function probeMedia(ffmpegPath: string, file: string, signal?: AbortSignal): Promise<Result<MediaInfo, MediaError>> {
-  // Without an output ffmpeg prints the input's description and exits with status 1.
-  const run = await runFfmpeg(ffmpegPath, ['-hide_banner', '-nostdin', '-i', ffmpegFileArg(file)], { signal, timeoutMs: PROBE_TIMEOUT_MS });
+/**
+ * Streams and duration of each file, read with the ffmpeg binary alone and with one
+ * process for all of them (`ffmpeg -i a -i b` describes both): a process start costs
+ * far more than reading a header.
+ */
+export async function probeMediaFiles(ffmpegPath: string, files: readonly string[], signal?: AbortSignal): Promise<Result<MediaInfo[], MediaError>> {
+  // Without an output ffmpeg prints the inputs' descriptions and exits with status 1.
+  const args = ['-hide_banner', '-nostdin', ...files.flatMap((file) => ['-i', ffmpegFileArg(file)])];
+  const run = await runFfmpeg(ffmpegPath, args, { signal, timeoutMs: PROBE_TIMEOUT_MS });
   if (run.canceled) return { ok: false, error: mediaError('canceled', 'Canceled while reading the media file.') };
   if (run.spawnError) return { ok: false, error: mediaError('ffmpeg_not_found', `Could not run ffmpeg at ${ffmpegPath}: ${run.spawnError.message}`) };
-  const info = parseMediaInfo(run.stderr);
-  if (!info) return { ok: false, error: mediaError('invalid_input', `ffmpeg cannot read ${path.basename(file)}: ${logTail(run.stderr, 1)}`) };
-  return { ok: true, value: info };
+  const infos: MediaInfo[] = [];
+  for (const [input, file] of files.entries()) {
+    // ffmpeg stops at the first input it cannot open: its log ends with why.
+    const info = parseMediaInfo(run.stderr, input);
+    if (!info) return { ok: false, error: mediaError('invalid_input', `ffmpeg cannot read ${path.basename(file)}: ${logTail(run.stderr, 1)}`) };
+    infos.push(info);
+  }
+  return { ok: true, value: infos };
+}
+
+/** Streams and duration of a media file, read with the ffmpeg binary alone. */
+export async function probeMedia(ffmpegPath: string, file: string, signal?: AbortSignal): Promise<Result<MediaInfo, MediaError>> {
+  const probed = await probeMediaFiles(ffmpegPath, [file], signal);
+  if (!probed.ok) return probed;
+  const [info] = probed.value;
+  return info ? { ok: true, value: info } : { ok: false, error: mediaError('invalid_input', `ffmpeg cannot read ${path.basename(file)}.`) };
 }

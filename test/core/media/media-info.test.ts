@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMediaInfo } from '../../../src/core/media/media-info';
 
@@ -67,12 +68,13 @@ describe('parseMediaInfo', () => {
     expect(parseMediaInfo(MP4_VIDEO)).toEqual({
       formats: ['mov', 'mp4', 'm4a', '3gp', '3g2', 'mj2'],
       durationSeconds: 1,
-      streams: [{ index: 0, type: 'video', codec: 'h264', width: 160, height: 90 }],
+      streams: [{ index: 0, type: 'video', codec: 'h264', width: 160, height: 90, frameRate: 10 }],
+      descriptionLength: MP4_VIDEO.indexOf('At least one output'),
     });
   });
 
   it('reads an m4a audio stream', () => {
-    expect(parseMediaInfo(M4A_AUDIO)?.streams).toEqual([{ index: 0, type: 'audio', codec: 'aac' }]);
+    expect(parseMediaInfo(M4A_AUDIO)?.streams).toEqual([{ index: 0, type: 'audio', codec: 'aac', sampleRate: 44100 }]);
   });
 
   it('reads both streams of a matroska file with a language tag', () => {
@@ -80,13 +82,13 @@ describe('parseMediaInfo', () => {
     expect(info?.formats).toEqual(['matroska', 'webm']);
     expect(info?.durationSeconds).toBeCloseTo(1.02, 5);
     expect(info?.streams).toEqual([
-      { index: 0, type: 'video', codec: 'h264', width: 160, height: 90 },
-      { index: 1, type: 'audio', codec: 'opus', language: 'eng' },
+      { index: 0, type: 'video', codec: 'h264', width: 160, height: 90, frameRate: 10 },
+      { index: 1, type: 'audio', codec: 'opus', language: 'eng', sampleRate: 48000 },
     ]);
   });
 
   it('reads vp9 in webm, whose size follows other parenthesised details', () => {
-    expect(parseMediaInfo(WEBM_VP9)?.streams[0]).toEqual({ index: 0, type: 'video', codec: 'vp9', width: 160, height: 90 });
+    expect(parseMediaInfo(WEBM_VP9)?.streams[0]).toEqual({ index: 0, type: 'video', codec: 'vp9', width: 160, height: 90, frameRate: 10 });
   });
 
   it('parses hours and leaves an N/A duration undefined', () => {
@@ -116,5 +118,26 @@ describe('parseMediaInfo', () => {
   it('only reads the first input', () => {
     const two = `${MP4_VIDEO.replace('At least one output file must be specified\n', '')}${M4A_AUDIO.replace('Input #0', 'Input #1').replace('Stream #0:0', 'Stream #1:0')}`;
     expect(parseMediaInfo(two)?.streams.map((stream) => stream.type)).toEqual(['video']);
+  });
+
+  it('reads the n-th input of one run over two files (`ffmpeg -i v.mp4 -i a.m4a`)', () => {
+    const log = readFileSync(new URL('fixtures/probe-two-inputs.log', import.meta.url), 'utf8');
+    expect(parseMediaInfo(log, 0)).toMatchObject({ durationSeconds: 3, streams: [{ index: 0, type: 'video', codec: 'h264', frameRate: 10 }] });
+    expect(parseMediaInfo(log, 1)).toMatchObject({ formats: ['mov', 'mp4', 'm4a', '3gp', '3g2', 'mj2'], durationSeconds: 3, streams: [{ index: 0, type: 'audio', codec: 'aac', sampleRate: 44100 }] });
+    expect(parseMediaInfo(log, 2)).toBeUndefined();
+  });
+
+  it('has no second input when ffmpeg could not open it', () => {
+    const log = readFileSync(new URL('fixtures/probe-second-unreadable.log', import.meta.url), 'utf8');
+    expect(parseMediaInfo(log, 0)?.streams.map((stream) => stream.codec)).toEqual(['h264']);
+    expect(parseMediaInfo(log, 1)).toBeUndefined();
+  });
+
+  it('reads fractional and abbreviated frame rates, and the tbr when there is no fps', () => {
+    const rate = (details: string): number | undefined => parseMediaInfo(MP4_VIDEO.replace('10 fps, 10 tbr', details))?.streams[0]?.frameRate;
+    expect(rate('29.97 fps, 29.97 tbr')).toBeCloseTo(29.97, 5);
+    expect(rate('1k fps, 1k tbr')).toBe(1000);
+    expect(rate('25 tbr')).toBe(25);
+    expect(rate('1k tbn')).toBeUndefined();
   });
 });

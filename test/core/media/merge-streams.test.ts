@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { access, copyFile, readFile, writeFile } from 'node:fs/promises';
+import { access, copyFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { mergeStreams, type MergeProgress } from '../../../src/core/media/merge-
 import { probeMedia } from '../../../src/core/media/probe-media';
 import { startSandbox, type Sandbox } from '../../../src/sandbox';
 import { extractPost, listFolder, makeFolder, removeFolder } from '../download/helpers';
+import { topLevelBoxes } from './mp4-boxes';
 import { systemFfmpeg } from './system-ffmpeg';
 
 /*
@@ -69,7 +70,7 @@ const AAC = ['-c:a', 'aac'];
 const OPUS = ['-c:a', 'libopus'];
 
 describe('mergeStreams on the sandbox split streams', () => {
-  it('stream-copies h264 + aac into a verified, faststart mp4 and removes the sources', async () => {
+  it('stream-copies h264 + aac into a verified mp4 with its index first and removes the sources', async () => {
     const pair = await sandboxPair('merge1');
     const progress: MergeProgress[] = [];
     const result = await mergeStreams({
@@ -89,9 +90,10 @@ describe('mergeStreams on the sandbox split streams', () => {
     if (!info.ok) return;
     expect(info.value.streams.map((stream) => [stream.type, stream.codec])).toEqual([['video', 'h264'], ['audio', 'aac']]);
     expect(info.value.durationSeconds).toBeCloseTo(3, 0);
-    // +faststart: the index (moov) comes before the media data (mdat).
-    const bytes = await readFile(result.value.path);
-    expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'));
+    // The index (moov) comes before the media data (mdat), in room reserved for it: a free box follows it.
+    const boxes = (await topLevelBoxes(result.value.path)).map((box) => box.type);
+    expect(boxes.slice(0, 3)).toEqual(['ftyp', 'moov', 'free']);
+    expect(boxes.at(-1)).toBe('mdat');
 
     expect(progress.at(-1)?.fraction).toBeGreaterThan(0.9);
     expect(await exists(pair.video)).toBe(false);
@@ -107,6 +109,20 @@ describe('mergeStreams on the sandbox split streams', () => {
     expect(first).toMatchObject({ ok: true, value: { path: path.join(folder, 'clip.mp4') } });
     expect(second).toMatchObject({ ok: true, value: { path: path.join(folder, 'clip (1).mp4') } });
     expect(await listFolder(folder)).toEqual(['a.m4a', 'clip (1).mp4', 'clip.mp4', 'v.mp4']);
+  });
+
+  it('falls back to +faststart when the room reserved for the index is too small', async () => {
+    const pair = await sandboxPair('merge4');
+    const result = await mergeStreams({ ffmpegPath: ffmpeg, videoPath: pair.video, audioPath: pair.audio, baseName: 'clip', indexReserveBytes: 64 });
+    expect(result).toMatchObject({ ok: true, value: { container: 'mp4', path: path.join(folder, 'clip.mp4') } });
+    if (!result.ok) return;
+    const boxes = await topLevelBoxes(result.value.path);
+    expect(boxes.map((box) => box.type)).toEqual(['ftyp', 'moov', 'free', 'mdat']);
+    // +faststart leaves only its 8-byte placeholder, not 64 bytes of unused room.
+    expect(boxes[2]?.size).toBe(8);
+    const info = await probeMedia(ffmpeg, result.value.path);
+    expect(info.ok && info.value.streams.map((stream) => stream.codec)).toEqual(['h264', 'aac']);
+    expect(await listFolder(folder)).toEqual(['clip.mp4']);
   });
 
   it('refuses a result whose duration is not the expected one, keeping the sources', async () => {

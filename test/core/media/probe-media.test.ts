@@ -28,8 +28,8 @@ describe('probeMedia', () => {
     expect(info.value.formats).toContain('mp4');
     expect(info.value.durationSeconds).toBeCloseTo(2, 0);
     expect(info.value.streams).toEqual([
-      { index: 0, type: 'video', codec: 'h264', width: 320, height: 180 },
-      { index: 1, type: 'audio', codec: 'aac' },
+      { index: 0, type: 'video', codec: 'h264', width: 320, height: 180, frameRate: 10 },
+      { index: 1, type: 'audio', codec: 'aac', sampleRate: 44100 },
     ]);
   });
 
