@@ -1,4 +1,5 @@
 export * from './choose-container';
+export * from './ffmpeg-gate';
 export * from './locate-ffmpeg';
 export * from './media-error';
 export * from './media-info';

@@ -4,11 +4,11 @@ import { z } from 'zod';
 import type { Result } from '../../shared/errors';
 import { ownedTempName, removeOrphanedTemps } from '../files/owned-temp';
 import { moveToUniqueName } from '../files/unique-name';
-import { chooseContainer, MUXER, type Container } from './choose-container';
+import { MUXER, type Container } from './choose-container';
 import { mediaError, type MediaError } from './media-error';
+import { parseMediaInfo, type MediaStream } from './media-info';
+import { planFromIndexes, planFromInputs, type MergePlan } from './merge-plan';
 import { parseMergeLog, readProgressLine, type MergeLog, type MergeProgressReport } from './merge-log';
-import type { MediaStream } from './media-info';
-import { moovReserve } from './moov-reserve';
 import { ffmpegFileArg, probeMedia, probeMediaFiles } from './probe-media';
 import { logTail, runFfmpeg, type FfmpegRun } from './run-ffmpeg';
 
@@ -63,65 +63,73 @@ const failure = (...args: Parameters<typeof mediaError>): Failure => ({ ok: fals
 /** Stream copy changes timestamps by at most a frame or an audio packet; more than this is wrong. */
 const plausible = (actual: number, expected: number): boolean => Math.abs(actual - expected) <= Math.max(1, expected * 0.05);
 
-function firstStream(info: { streams: MediaStream[] } | undefined, file: string, type: 'video' | 'audio'): Result<MediaStream, MediaError> {
-  const stream = info?.streams.find((candidate) => candidate.type === type);
-  return stream ? { ok: true, value: stream } : failure('invalid_input', `${path.basename(file)} has no ${type} stream.`);
-}
-
 /**
  * Merges a split video + audio pair by stream copy (never re-encoding) into the container
- * their codecs fit. One ffmpeg run describes both inputs, a second writes a temp file
- * beside the result; what that run reports it wrote must be exactly one video and one
- * audio stream of the input codecs, each with packets, and a plausible duration before
- * the file gets its final name (never over an existing file). The downloaded streams are
- * deleted only after that, unless `keepSources`.
+ * their codecs fit. Plain MP4 inputs are planned from their own indexes without starting
+ * ffmpeg; others are described by one ffmpeg run first. The merge run's log describes the
+ * inputs again, and if they are not what the plan assumed the merge is redone to fit.
+ * ffmpeg writes a temp file beside the result; what that run reports it wrote must be
+ * exactly one video and one audio stream of the input codecs, each with packets, and a
+ * plausible duration before the file gets its final name (never over an existing file).
+ * The downloaded streams are deleted only after that, unless `keepSources`.
  */
 export async function mergeStreams(request: MergeRequest): Promise<Result<Merged, MediaError>> {
   const parsed = requestSchema.safeParse(request);
   if (!parsed.success) return failure('invalid_input', `Invalid merge request: ${z.prettifyError(parsed.error)}`);
-  const { ffmpegPath, videoPath, audioPath, baseName } = parsed.data;
+  const { ffmpegPath, videoPath, audioPath, baseName, expectedDurationSeconds, indexReserveBytes } = parsed.data;
   const { signal } = request;
   const directory = parsed.data.directory ?? path.dirname(videoPath);
+  const files = { videoPath, audioPath };
+  const unreadable = (log: string) => (file: string) => mediaError('invalid_input', `ffmpeg cannot read ${path.basename(file)}: ${logTail(log, 1)}`);
 
-  const inputs = await probeMediaFiles(ffmpegPath, [videoPath, audioPath], signal);
-  if (!inputs.ok) return inputs;
-  const video = firstStream(inputs.value[0], videoPath, 'video');
-  if (!video.ok) return video;
-  const audio = firstStream(inputs.value[1], audioPath, 'audio');
-  if (!audio.ok) return audio;
-  const videoCodec = video.value.codec;
-  const audioCodec = audio.value.codec;
-  const container = chooseContainer(videoCodec, audioCodec);
-  const inputDurations = inputs.value.flatMap((info) => (info.durationSeconds === undefined ? [] : [info.durationSeconds]));
-  // Without -shortest the output lasts as long as the longer input.
-  const expected = parsed.data.expectedDurationSeconds ?? (inputDurations.length > 0 ? Math.max(...inputDurations) : undefined);
+  let plan = await planFromIndexes(videoPath, audioPath);
+  if (!plan) {
+    const probed = await probeMediaFiles(ffmpegPath, [videoPath, audioPath], signal);
+    if (!probed.ok) return probed;
+    // The probe has already refused an input it could not read.
+    const described = planFromInputs(probed.value, files, unreadable(''));
+    if (!described.ok) return described;
+    plan = described.value;
+  }
 
   // A merge killed with its process left its temp here; this merge replaces it.
   await removeOrphanedTemps(directory, baseName, 'merging');
-  const temp = path.join(directory, ownedTempName(baseName, 'merging', `.${container}`));
-  const discard = (): Promise<void> => rm(temp, { force: true });
-  const write = (index: string[]): Promise<Written> =>
-    writeMerge({ ffmpegPath, videoPath, audioPath, temp, container, index, expected, signal, onProgress: request.onProgress });
-
-  // MP4: the index (moov) goes first, for playback while loading, in room reserved up front.
-  const reserve = container === 'mp4' ? (parsed.data.indexReserveBytes ?? moovReserve(inputs.value, video.value, audio.value)) : undefined;
-  let written = await write(reserve === undefined ? faststartIndex(container) : ['-moov_size', String(reserve)]);
+  const write = (next: MergePlan, index?: string[]): Promise<Written> => {
+    // MP4: the index (moov) goes first, for playback while loading, in room reserved up front.
+    const reserve = indexReserveBytes ?? next.reserve;
+    const placement = index ?? (next.container !== 'mp4' ? [] : reserve === undefined ? FASTSTART : ['-moov_size', String(reserve)]);
+    const expected = expectedDurationSeconds ?? next.durationSeconds;
+    return writeMerge({ ffmpegPath, videoPath, audioPath, directory, baseName, container: next.container, index: placement, expected, signal, onProgress: request.onProgress });
+  };
+  let written = await write(plan);
+  const firstStop = await stopped(written, ffmpegPath);
+  if (firstStop) return firstStop;
+  const inputs = planFromInputs([0, 1].map((input) => parseMediaInfo(written.run.stderr, input)), files, unreadable(written.run.stderr));
+  if (!inputs.ok) {
+    await written.discard();
+    return inputs;
+  }
+  if (inputs.value.container !== plan.container) {
+    // The indexes misled the plan (a sample format ffmpeg reads as another codec): redo it in the container the codecs need.
+    await written.discard();
+    plan = inputs.value;
+    written = await write(plan);
+  }
   if (written.log.moovTooSmall && written.run.code === 0) {
     // The estimate fell short (ffmpeg exits 0 but writes no index): rewrite it in two passes.
-    await discard();
-    written = await write(faststartIndex(container));
+    await written.discard();
+    written = await write(plan, FASTSTART);
   }
-  const { run } = written;
-  if (run.canceled) {
-    await discard();
-    return failure('canceled', 'The merge was canceled.');
-  }
-  if (run.spawnError) return failure('ffmpeg_not_found', `Could not run ffmpeg at ${ffmpegPath}: ${run.spawnError.message}`);
+  const stop = await stopped(written, ffmpegPath);
+  if (stop) return stop;
+  const { run, temp, discard } = written;
   if (run.code !== 0 || written.log.trailerFailed) {
     await discard();
     return failure('ffmpeg_failed', `ffmpeg could not merge ${path.basename(videoPath)} and ${path.basename(audioPath)}: ${logTail(run.stderr)}`);
   }
 
+  const { videoCodec, audioCodec, container } = inputs.value;
+  const expected = expectedDurationSeconds ?? inputs.value.durationSeconds;
   const verified = await verify(ffmpegPath, temp, written, { videoCodec, audioCodec, expected }, signal);
   if (!verified.ok) {
     await discard();
@@ -138,19 +146,32 @@ export async function mergeStreams(request: MergeRequest): Promise<Result<Merged
   return { ok: true, value: { path: finalPath, container, videoCodec, audioCodec, durationSeconds: verified.value } };
 }
 
-const faststartIndex = (container: Container): string[] => (container === 'mp4' ? ['-movflags', '+faststart'] : []);
+const FASTSTART = ['-movflags', '+faststart'];
+
+/** A run that was canceled or never started ends the merge. */
+async function stopped({ run, discard }: Written, ffmpegPath: string): Promise<Failure | undefined> {
+  if (run.canceled) {
+    await discard();
+    return failure('canceled', 'The merge was canceled.');
+  }
+  if (run.spawnError) return failure('ffmpeg_not_found', `Could not run ffmpeg at ${ffmpegPath}: ${run.spawnError.message}`);
+  return undefined;
+}
 
 interface Written {
   run: FfmpegRun;
   log: MergeLog;
   progress: MergeProgressReport;
+  temp: string;
+  discard: () => Promise<void>;
 }
 
 interface WriteOptions {
   ffmpegPath: string;
   videoPath: string;
   audioPath: string;
-  temp: string;
+  directory: string;
+  baseName: string;
   container: Container;
   /** Where the MP4 index goes: `-moov_size …` or `-movflags +faststart`. */
   index: string[];
@@ -161,13 +182,14 @@ interface WriteOptions {
 
 async function writeMerge(options: WriteOptions): Promise<Written> {
   const { expected, onProgress } = options;
+  const temp = path.join(options.directory, ownedTempName(options.baseName, 'merging', `.${options.container}`));
   const args = [
     // verbose: the closing statistics count the packets written per stream (see merge-log).
     '-hide_banner', '-nostdin', '-loglevel', 'verbose', '-nostats', '-progress', 'pipe:1',
     '-i', ffmpegFileArg(options.videoPath), '-i', ffmpegFileArg(options.audioPath),
     '-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', ...options.index,
     // -n: the temp name is new; never overwrite anything even if it were not.
-    '-f', MUXER[options.container], '-n', ffmpegFileArg(options.temp),
+    '-f', MUXER[options.container], '-n', ffmpegFileArg(temp),
   ];
   let progress: MergeProgressReport = { ended: false };
   const run = await runFfmpeg(options.ffmpegPath, args, {
@@ -180,7 +202,7 @@ async function writeMerge(options: WriteOptions): Promise<Written> {
       onProgress(expected === undefined ? { seconds } : { seconds, durationSeconds: expected, fraction: Math.min(1, seconds / expected) });
     },
   });
-  return { run, log: parseMergeLog(run.stderr), progress };
+  return { run, log: parseMergeLog(run.stderr), progress, temp, discard: () => rm(temp, { force: true }) };
 }
 
 interface Expectation {

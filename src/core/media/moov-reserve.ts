@@ -19,15 +19,27 @@ const DEFAULT_FRAME_RATE = 60;
 const DEFAULT_SAMPLE_RATE = 48_000;
 const AUDIO_PACKET_SAMPLES = 1024;
 
-/** Bytes for `-moov_size`, or undefined when an input's duration is unknown (then use +faststart). */
+export interface IndexContents {
+  videoSamples: number;
+  audioSamples: number;
+  /** Copied metadata (titles, descriptions), which lands in the index too. */
+  metadataBytes: number;
+}
+
+/** Bytes for `-moov_size` from the sample counts (as the inputs' own MP4 indexes tell them). */
+export const indexReserve = ({ videoSamples, audioSamples, metadataBytes }: IndexContents): number =>
+  Math.ceil(FIXED_BYTES + metadataBytes + videoSamples * VIDEO_SAMPLE_BYTES + audioSamples * AUDIO_SAMPLE_BYTES);
+
+/** Bytes for `-moov_size` from ffmpeg's description of the inputs, or undefined when a duration is unknown (then use +faststart). */
 export function moovReserve(inputs: readonly MediaInfo[], video: MediaStream, audio: MediaStream): number | undefined {
   const durations = inputs.flatMap((input) => (input.durationSeconds === undefined ? [] : [input.durationSeconds]));
   if (durations.length !== inputs.length) return undefined;
   const seconds = Math.max(...durations);
-  const frames = seconds * (video.frameRate ?? DEFAULT_FRAME_RATE);
-  const packets = (seconds * (audio.sampleRate ?? DEFAULT_SAMPLE_RATE)) / AUDIO_PACKET_SAMPLES;
-  // Copied metadata (titles, descriptions) lands in the index too: the inputs' descriptions
-  // bound it (at most 3 UTF-8 bytes for each UTF-16 unit of the log).
+  // The inputs' descriptions bound the metadata (at most 3 UTF-8 bytes for each UTF-16 unit of the log).
   const metadata = inputs.reduce((sum, input) => sum + input.descriptionLength, 0);
-  return Math.ceil(FIXED_BYTES + 3 * metadata + frames * VIDEO_SAMPLE_BYTES + packets * AUDIO_SAMPLE_BYTES);
+  return indexReserve({
+    videoSamples: seconds * (video.frameRate ?? DEFAULT_FRAME_RATE),
+    audioSamples: (seconds * (audio.sampleRate ?? DEFAULT_SAMPLE_RATE)) / AUDIO_PACKET_SAMPLES,
+    metadataBytes: 3 * metadata,
+  });
 }

@@ -151,6 +151,30 @@ describe('mergeStreams container choice', () => {
   });
 });
 
+describe('mergeStreams planned from the inputs\' own indexes', () => {
+  it('reports the codecs ffmpeg read, not the guess from the sample format (MP3 stored as mp4a)', async () => {
+    const videoPath = await generate('v.mp4', 'video', H264);
+    const audioPath = await generate('mp3-audio.mp4', 'audio', ['-c:a', 'libmp3lame']);
+    const result = await mergeStreams({ ffmpegPath: ffmpeg, videoPath, audioPath, baseName: 'out' });
+    expect(result).toMatchObject({ ok: true, value: { container: 'mp4', videoCodec: 'h264', audioCodec: 'mp3' } });
+    if (!result.ok) return;
+    const info = await probeMedia(ffmpeg, result.value.path);
+    expect(info.ok && info.value.streams.map((stream) => stream.codec)).toEqual(['h264', 'mp3']);
+    expect((await topLevelBoxes(result.value.path)).map((box) => box.type).slice(0, 2)).toEqual(['ftyp', 'moov']);
+  });
+
+  it('asks ffmpeg about a fragmented MP4, whose index does not list its samples', async () => {
+    const videoPath = await generate('fragmented.mp4', 'video', [...H264, '-movflags', 'frag_keyframe+empty_moov']);
+    const audioPath = await generate('a.m4a', 'audio', AAC);
+    const result = await mergeStreams({ ffmpegPath: ffmpeg, videoPath, audioPath, baseName: 'out' });
+    expect(result).toMatchObject({ ok: true, value: { container: 'mp4', videoCodec: 'h264', audioCodec: 'aac' } });
+    if (!result.ok) return;
+    expect(result.value.durationSeconds).toBeCloseTo(1, 0);
+    const boxes = (await topLevelBoxes(result.value.path)).map((box) => box.type);
+    expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+  });
+});
+
 describe('mergeStreams with bad input or a cancel', () => {
   it('reports an unreadable audio file as invalid input and touches nothing', async () => {
     const videoPath = await generate('v.mp4', 'video', H264);
