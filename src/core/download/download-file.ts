@@ -7,6 +7,7 @@ import { downloadSettingsSchema, type DownloadDeps } from './download-settings';
 import { PartFile, partPathsFor } from './part-file';
 import { createProgressMeter } from './progress-meter';
 import { runTransfer } from './run-transfer';
+import { sharedWriteBudget } from './write-budget';
 
 export type DownloadResult =
   | { ok: true; path: string; bytes: number; attempts: number }
@@ -49,7 +50,7 @@ export async function downloadFile(request: DownloadRequest, deps: DownloadDeps 
   }
 
   const meter = createProgressMeter(clock, request.onProgress);
-  const context = { url, headers, part, settings, bandwidth: deps.bandwidth, meter, signal };
+  const context = { url, headers, part, settings, bandwidth: deps.bandwidth, budget: deps.writeBudget ?? sharedWriteBudget, meter, signal };
   let attempts = 0;
   let failuresInARow = 0;
   try {

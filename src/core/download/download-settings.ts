@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Clock } from '../api/timing';
 import type { BandwidthLimiter } from './bandwidth-limiter';
+import type { WriteBudget } from './write-budget';
 
 const MiB = 1024 * 1024;
 
@@ -22,8 +23,10 @@ export const downloadSettingsSchema = z.object({
 });
 export type DownloadSettings = z.output<typeof downloadSettingsSchema>;
 
-/** Settings plus the injected shared parts (the global bandwidth limiter, the clock). */
+/** Settings plus the injected shared parts (the global bandwidth limiter and write budget, the clock). */
 export type DownloadDeps = z.input<typeof downloadSettingsSchema> & {
   bandwidth?: BandwidthLimiter;
+  /** Default: the process-wide budget (sharedWriteBudget). */
+  writeBudget?: WriteBudget;
   clock?: Clock;
 };

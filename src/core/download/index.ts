@@ -5,3 +5,4 @@ export * from './download-request';
 export * from './download-settings';
 export { removePartFiles } from './part-file';
 export * from './progress-meter';
+export * from './write-budget';

@@ -9,6 +9,7 @@ import type { PartFile } from './part-file';
 import type { ProgressMeter } from './progress-meter';
 import { receiveBody } from './receive-body';
 import { ifRangeValue, sameVersion, validatorOf } from './validator';
+import type { WriteBudget } from './write-budget';
 
 export interface TransferContext {
   url: URL;
@@ -16,6 +17,7 @@ export interface TransferContext {
   part: PartFile;
   settings: DownloadSettings;
   bandwidth: BandwidthLimiter | undefined;
+  budget: WriteBudget;
   meter: ProgressMeter;
   signal: AbortSignal;
 }
@@ -178,6 +180,7 @@ function receive(context: TransferContext, response: IncomingMessage, signal: Ab
       host: context.url.host,
       stallTimeoutMs: context.settings.stallTimeoutMs,
       bandwidth: context.bandwidth,
+      budget: context.budget,
       onReceived: (bytes) => context.meter.add(bytes),
       onWritten: (start, end) => part.markWritten(start, end),
     },

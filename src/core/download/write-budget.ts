@@ -1,0 +1,53 @@
+/**
+ * Bytes received but not yet written, counted across every download of the process, so
+ * memory stays bounded whatever the number of downloads, connections or file sizes. A
+ * connection that finds the budget spent pauses its socket (TCP backpressure then slows
+ * the sender) until writes hand bytes back.
+ */
+export interface WriteBudget {
+  readonly capacity: number;
+  /** Bytes held now. */
+  readonly held: number;
+  /** Counts `bytes` as held; false when the budget is now spent and the caller should pause. */
+  hold(bytes: number): boolean;
+  /** The bytes were written (or dropped); wakes paused callers once there is room. */
+  release(bytes: number): void;
+  /** Calls `resume` once when there is room again. */
+  whenRoom(resume: () => void): void;
+  /** Forgets a `whenRoom` callback (its connection ended while paused). */
+  cancel(resume: () => void): void;
+}
+
+const MiB = 1024 * 1024;
+
+export function createWriteBudget(capacity: number): WriteBudget {
+  let held = 0;
+  const waiting = new Set<() => void>();
+  return {
+    capacity,
+    get held() {
+      return held;
+    },
+    hold(bytes) {
+      held += bytes;
+      return held < capacity;
+    },
+    release(bytes) {
+      held -= bytes;
+      if (held >= capacity || waiting.size === 0) return;
+      const resumes = [...waiting];
+      waiting.clear();
+      for (const resume of resumes) resume();
+    },
+    whenRoom(resume) {
+      if (held < capacity) resume();
+      else waiting.add(resume);
+    },
+    cancel(resume) {
+      waiting.delete(resume);
+    },
+  };
+}
+
+/** The process-wide budget every download shares unless given its own. */
+export const sharedWriteBudget: WriteBudget = createWriteBudget(32 * MiB);

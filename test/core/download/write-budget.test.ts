@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { downloadFile } from '../../../src/core/download/download-file';
+import { createWriteBudget, type WriteBudget } from '../../../src/core/download/write-budget';
+import { startSandbox, type Sandbox } from '../../../src/sandbox';
+import { FAST, fetchBytes, listFolder, makeFolder, removeFolder, sha256, sha256File } from './helpers';
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+describe('createWriteBudget', () => {
+  it('says when a hold spends it, and wakes waiters once releases make room', () => {
+    const budget = createWriteBudget(100);
+    expect(budget.hold(60)).toBe(true);
+    expect(budget.hold(40)).toBe(false);
+    const woken: string[] = [];
+    budget.whenRoom(() => woken.push('a'));
+    const b = (): number => woken.push('b');
+    budget.whenRoom(b);
+    budget.whenRoom(() => woken.push('c'));
+    budget.cancel(b);
+    budget.release(10);
+    expect(woken).toEqual(['a', 'c']);
+    expect(budget.held).toBe(90);
+    budget.whenRoom(() => woken.push('at once'));
+    expect(woken).toEqual(['a', 'c', 'at once']);
+  });
+
+  it('keeps waiters asleep while a release still leaves it spent', () => {
+    const budget = createWriteBudget(100);
+    budget.hold(150);
+    let woken = false;
+    budget.whenRoom(() => (woken = true));
+    budget.release(50);
+    expect(woken).toBe(false);
+    budget.release(1);
+    expect(woken).toBe(true);
+  });
+});
+
+/** The real budget, recording the most it ever held. */
+function observed(capacity: number): { budget: WriteBudget; peak: () => number } {
+  const inner = createWriteBudget(capacity);
+  let peak = 0;
+  const budget: WriteBudget = {
+    capacity,
+    get held() {
+      return inner.held;
+    },
+    hold(bytes) {
+      const room = inner.hold(bytes);
+      peak = Math.max(peak, inner.held);
+      return room;
+    },
+    release: (bytes) => inner.release(bytes),
+    whenRoom: (resume) => inner.whenRoom(resume),
+    cancel: (resume) => inner.cancel(resume),
+  };
+  return { budget, peak: () => peak };
+}
+
+describe('downloads sharing a write budget', () => {
+  let sandbox: Sandbox;
+  let folder: string;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, faults: true });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+  });
+  beforeEach(async () => {
+    folder = await makeFolder();
+  });
+  afterEach(async () => {
+    await removeFolder(folder);
+  });
+
+  it('bounds the unwritten bytes of 4 segmented downloads at once, and all of them finish intact', async () => {
+    const { budget, peak } = observed(256 * KiB);
+    const urls = ['a', 'b', 'c', 'd'].map((seed) => sandbox.blobUrl(4 * MiB, `budget-${seed}`));
+    sandbox.addFault({ match: 'budget-b', kind: 'reset', afterBytes: 700 * KiB });
+    const results = await Promise.all(
+      urls.map((url, index) =>
+        downloadFile({ url, directory: folder, fileName: `${index}.bin` }, { ...FAST, connections: 4, segmentThresholdBytes: MiB, writeBudget: budget }),
+      ),
+    );
+    expect(results.map((result) => result.ok)).toEqual([true, true, true, true]);
+    for (const [index, url] of urls.entries()) expect(await sha256File(path.join(folder, `${index}.bin`))).toBe(sha256(await fetchBytes(url)));
+    // Past the budget only the chunk each of the 16 connections was reading can arrive.
+    expect(peak()).toBeGreaterThanOrEqual(256 * KiB);
+    expect(peak()).toBeLessThanOrEqual(256 * KiB + 16 * 64 * KiB);
+    expect(budget.held).toBe(0);
+    expect(await listFolder(folder)).toEqual(['0.bin', '1.bin', '2.bin', '3.bin']);
+  });
+
+  it('still finishes when the budget is smaller than one chunk (every chunk pauses its socket)', async () => {
+    const budget = createWriteBudget(1);
+    const url = sandbox.blobUrl(2 * MiB, 'budget-tiny');
+    const result = await downloadFile({ url, directory: folder, fileName: 'tiny.bin' }, { ...FAST, connections: 2, segmentThresholdBytes: MiB, writeBudget: budget });
+    expect(result).toMatchObject({ ok: true, bytes: 2 * MiB });
+    expect(await sha256File(path.join(folder, 'tiny.bin'))).toBe(sha256(await fetchBytes(url)));
+    expect(budget.held).toBe(0);
+  });
+});
