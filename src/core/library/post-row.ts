@@ -1,15 +1,13 @@
-import { MEDIA_TYPES } from '../../shared/post';
-import type { MediaType } from '../../shared/post';
 import type { LibraryPost } from './library-types';
+import { mediaTypesOfMask } from './media-mask';
 
 /** The columns a LibraryPost is read from; `p` is the posts table. */
 export const POST_COLUMNS = `
   p.id, p.site, p.platform_id, p.post_url, p.title, p.text, p.caption,
   p.author_username, p.author_display_name, p.author_avatar_path,
-  p.view_count, p.like_count, p.created_at, p.added_at, p.total_size,
+  p.view_count, p.like_count, p.created_at, p.added_at, p.total_size, p.media_mask,
   (SELECT m.preview_path FROM media_items m
     WHERE m.post_id = p.id AND m.preview_path IS NOT NULL ORDER BY m.media_index LIMIT 1) AS preview_path,
-  (SELECT group_concat(DISTINCT m.media_type) FROM media_items m WHERE m.post_id = p.id) AS media_types,
   EXISTS (SELECT 1 FROM subtitles s WHERE s.post_id = p.id) AS has_subtitles`;
 
 export interface PostRow {
@@ -28,15 +26,10 @@ export interface PostRow {
   created_at: number | null;
   added_at: number;
   total_size: number;
+  media_mask: number;
   preview_path: string | null;
-  media_types: string | null;
   has_subtitles: 0 | 1;
 }
-
-const mediaTypesOf = (list: string | null): MediaType[] => {
-  const present = new Set((list ?? '').split(','));
-  return MEDIA_TYPES.filter((type) => present.has(type));
-};
 
 export const toLibraryPost = (row: PostRow): LibraryPost => ({
   id: row.id,
@@ -56,6 +49,6 @@ export const toLibraryPost = (row: PostRow): LibraryPost => ({
   addedAt: row.added_at,
   totalSize: row.total_size,
   previewPath: row.preview_path,
-  mediaTypes: mediaTypesOf(row.media_types),
+  mediaTypes: mediaTypesOfMask(row.media_mask),
   hasSubtitles: row.has_subtitles === 1,
 });

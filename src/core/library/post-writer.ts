@@ -3,6 +3,7 @@ import type { Db } from './database';
 import { createExistingLookup } from './find-existing';
 import type { MediaLocal, PostRecordInput, UpsertOutcome } from './library-types';
 import { linkKey } from './link-key';
+import { mediaMaskOf, mediaMaskSql } from './media-mask';
 
 /** The service omits fields without a value; an empty string is treated the same way. */
 const present = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value);
@@ -41,9 +42,9 @@ export function createPostWriter(db: Db, now: () => number) {
   const lookup = createExistingLookup(db);
   const insertPost = db.prepare(`
     INSERT INTO posts (site, platform_id, post_url, title, text, author_username, author_display_name,
-      author_avatar_path, view_count, like_count, created_at, added_at, updated_at)
+      author_avatar_path, view_count, like_count, created_at, added_at, updated_at, media_mask)
     VALUES (@site, @platform_id, @post_url, @title, @text, @author_username, @author_display_name,
-      @author_avatar_path, @view_count, @like_count, @created_at, @now, @now)`);
+      @author_avatar_path, @view_count, @like_count, @created_at, @now, @now, @media_mask)`);
   const mergePost = db.prepare(`
     UPDATE posts SET
       site = coalesce(@site, site), platform_id = coalesce(@platform_id, platform_id),
@@ -63,6 +64,8 @@ export function createPostWriter(db: Db, now: () => number) {
   const patchMedia = db.prepare(`
     UPDATE media_items SET preview_path = coalesce(@preview_path, preview_path), variant = coalesce(@variant, variant)
     WHERE post_id = @post_id AND media_index = @media_index`);
+  // a merged post keeps media items the new data lacks, so its types are read back from them
+  const refreshMediaMask = db.prepare<[number]>(`UPDATE posts SET media_mask = ${mediaMaskSql('posts.id')} WHERE id = ?`);
   const addLink = db.prepare('INSERT OR IGNORE INTO post_links (url_key, post_id) VALUES (?, ?)');
   // new posts enter the search index together, in one statement (see search-index-migration)
   const indexPosts = db.prepare<[string]>(`
@@ -86,7 +89,8 @@ export function createPostWriter(db: Db, now: () => number) {
       if (unindexed.has(id)) indexPending();
       mergePost.run({ ...params, id });
     } else {
-      id = Number(insertPost.run(params).lastInsertRowid);
+      // a new post's media items are exactly these
+      id = Number(insertPost.run({ ...params, media_mask: mediaMaskOf(post.medias.map((item) => item.media_type)) }).lastInsertRowid);
       unindexed.add(id);
     }
     post.medias.forEach((item, index) => {
@@ -98,6 +102,7 @@ export function createPostWriter(db: Db, now: () => number) {
         ...mediaParams(media?.[index]),
       });
     });
+    if (existing) refreshMediaMask.run(id);
     for (const link of [post.post_url, sourceUrl]) {
       if (link !== undefined && link.trim() !== '') addLink.run(linkKey(link), id);
     }

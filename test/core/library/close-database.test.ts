@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase } from '../../../src/core/library/database';
-import { mergeMigrations } from '../../../src/core/library/migrate';
-import { libraryMigrations } from '../../../src/core/library/migrations';
+import { migrations } from './temp-library';
 
 /*
  * Closing ran `PRAGMA optimize` first; on a full (or read-only) disk it threw, so the
@@ -14,7 +13,7 @@ import { libraryMigrations } from '../../../src/core/library/migrations';
 
 describe('closeDatabase', () => {
   it('closes the connection even when the library cannot be written any more', () => {
-    const opened = openDatabase(join(mkdtempSync(join(tmpdir(), 'trove-close-')), 'trove.db'), { migrations: mergeMigrations(libraryMigrations) });
+    const opened = openDatabase(join(mkdtempSync(join(tmpdir(), 'trove-close-')), 'trove.db'), { migrations });
     if (!opened.ok) throw new Error(opened.error.message);
     const db = opened.value;
     db.exec('CREATE TABLE scratch (n INTEGER); CREATE INDEX scratch_n ON scratch (n)');

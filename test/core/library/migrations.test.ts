@@ -33,24 +33,26 @@ function rawDb(): Db {
 }
 
 describe('the migration list', () => {
-  it('merges the per-area lists into versions 1, 2, 3 in order', () => {
+  it('merges the per-area lists into versions 1 to 5 in order', () => {
     expect(migrations.map((m) => [m.version, m.name])).toEqual([
       [1, 'library'],
       [2, 'library-search'],
       [3, 'credits'],
+      [4, 'jobs'],
+      [5, 'library-search-speed'],
     ]);
   });
 
   it('accepts a later area contributing the next version, in any list order', () => {
-    const jobs: Migration = { version: 4, name: 'jobs', up: () => undefined };
-    expect(mergeMigrations([jobs], migrations).map((m) => m.version)).toEqual([1, 2, 3, 4]);
+    const next: Migration = { version: 6, name: 'next', up: () => undefined };
+    expect(mergeMigrations([next], migrations).map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it('refuses a duplicate or a gap at start-up', () => {
-    const clash: Migration = { version: 3, name: 'jobs', up: () => undefined };
-    expect(() => mergeMigrations(migrations, [clash])).toThrow(/version 3 is used twice \(credits, jobs\)/);
-    const gap: Migration = { version: 5, name: 'jobs', up: () => undefined };
-    expect(() => mergeMigrations(migrations, [gap])).toThrow(/expected 4, found 5/);
+    const clash: Migration = { version: 3, name: 'other', up: () => undefined };
+    expect(() => mergeMigrations(migrations, [clash])).toThrow(/version 3 is used twice \(credits, other\)/);
+    const gap: Migration = { version: 7, name: 'other', up: () => undefined };
+    expect(() => mergeMigrations(migrations, [gap])).toThrow(/expected 6, found 7/);
   });
 });
 
@@ -93,7 +95,7 @@ describe('migrating step by step', () => {
     const db = rawDb();
     migrateDatabase(db, migrations, 2);
     expect(objects(db, 'table')).not.toContain('ledger');
-    expect(migrateDatabase(db, migrations)).toEqual({ ok: true, value: { from: 2, to: 3 } });
+    expect(migrateDatabase(db, migrations, 3)).toEqual({ ok: true, value: { from: 2, to: 3 } });
     expect(objects(db, 'table')).toEqual(expect.arrayContaining(['balance_alerts', 'credit_balance', 'ledger']));
     expect(columns(db, 'ledger')).toEqual(['id', 'at', 'endpoint', 'link', 'cost', 'balance_after', 'job_id']);
     db.close();
@@ -102,7 +104,7 @@ describe('migrating step by step', () => {
   it('rolls a failing step back whole and says which one failed', () => {
     const db = rawDb();
     const broken: Migration = {
-      version: 4,
+      version: 6,
       name: 'broken',
       up(inner) {
         inner.exec('CREATE TABLE half_done (id INTEGER)');
@@ -113,9 +115,9 @@ describe('migrating step by step', () => {
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.error.code).toBe('migration_failed');
-      expect(result.error.message).toMatch(/schema 4 \(broken\)/);
+      expect(result.error.message).toMatch(/schema 6 \(broken\)/);
     }
-    expect(schemaVersion(db)).toBe(3);
+    expect(schemaVersion(db)).toBe(5);
     expect(objects(db, 'table')).not.toContain('half_done');
     db.close();
   });
@@ -131,10 +133,10 @@ describe('openDatabase', () => {
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
     expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
-    expect(schemaVersion(db)).toBe(3);
+    expect(schemaVersion(db)).toBe(5);
     closeDatabase(db);
     const again = openDatabase(path, { migrations });
-    expect(again.ok && schemaVersion(again.value)).toBe(3);
+    expect(again.ok && schemaVersion(again.value)).toBe(5);
     if (again.ok) closeDatabase(again.value);
   });
 
@@ -149,7 +151,7 @@ describe('openDatabase', () => {
         code: 'database_too_new',
         message: 'This library was created by a newer Trove (schema 7); update Trove.',
         retryable: false,
-        detail: { schema: 7, supported: 3 },
+        detail: { schema: 7, supported: 5 },
       },
     });
     const check = new Database(path);
