@@ -1,33 +1,23 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MediaInfo } from '../../../src/core/media/media-info';
 import { planFromIndexes } from '../../../src/core/media/merge-plan';
 import { mergeStreams } from '../../../src/core/media/merge-streams';
 import { moovReserve } from '../../../src/core/media/moov-reserve';
 import { probeMediaFiles } from '../../../src/core/media/probe-media';
-import { makeFolder, removeFolder } from '../download/helpers';
 import { topLevelBoxes } from './mp4-boxes';
-import { systemFfmpeg } from './system-ffmpeg';
+import { ffmpegWorkspace } from './system-ffmpeg';
 
-const run = promisify(execFile);
-let ffmpeg: string;
-let folder: string;
-
-beforeAll(async () => {
-  ffmpeg = await systemFfmpeg();
-  folder = await makeFolder();
-});
-afterAll(() => removeFolder(folder));
+const workspace = ffmpegWorkspace();
 
 describe('moovReserve', () => {
   it('leaves room enough for the index of real video with B-frames (every frame has its own offsets)', async () => {
+    const { ffmpeg, folder, make } = workspace;
     const videoPath = path.join(folder, 'v.mp4');
     const audioPath = path.join(folder, 'a.m4a');
     // x264's default preset uses B-frames: a composition offset per frame, the index's worst usual case.
-    await run(ffmpeg, ['-v', 'error', '-nostdin', '-f', 'lavfi', '-i', 'testsrc=duration=10:size=160x90:rate=30', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', videoPath]);
-    await run(ffmpeg, ['-v', 'error', '-nostdin', '-f', 'lavfi', '-i', 'sine=duration=10:sample_rate=48000', '-c:a', 'aac', audioPath]);
+    await make(['-f', 'lavfi', '-i', 'testsrc=duration=10:size=160x90:rate=30', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', videoPath]);
+    await make(['-f', 'lavfi', '-i', 'sine=duration=10:sample_rate=48000', '-c:a', 'aac', audioPath]);
     const inputs = await probeMediaFiles(ffmpeg, [videoPath, audioPath]);
     if (!inputs.ok) throw new Error(inputs.error.message);
     const [video, audio] = inputs.value.map((info) => info.streams[0]);

@@ -1,26 +1,16 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readMp4Tracks } from '../../../src/core/media/mp4-tracks';
-import { makeFolder, removeFolder } from '../download/helpers';
-import { systemFfmpeg } from './system-ffmpeg';
+import { ffmpegWorkspace } from './system-ffmpeg';
 
-const run = promisify(execFile);
-let ffmpeg: string;
-let folder: string;
+const workspace = ffmpegWorkspace();
 
-beforeAll(async () => {
-  ffmpeg = await systemFfmpeg();
-  folder = await makeFolder();
-});
-afterAll(() => removeFolder(folder));
-
-/** A 2 s file written by ffmpeg from test sources. */
+/** A file written by ffmpeg from test sources. */
 async function make(name: string, args: string[]): Promise<string> {
-  const file = path.join(folder, name);
-  await run(ffmpeg, ['-v', 'error', '-nostdin', '-y', ...args, file]);
+  const file = path.join(workspace.folder, name);
+  await workspace.make(['-y', ...args, file]);
   return file;
 }
 const VIDEO_IN = ['-f', 'lavfi', '-i', 'testsrc=duration=2:size=160x90:rate=25'];
@@ -49,17 +39,17 @@ describe('readMp4Tracks', () => {
 
   it('tells nothing of other containers, junk, a missing file or a FIFO (which it must not wait on)', async () => {
     const webm = await make('a.webm', ['-f', 'lavfi', '-i', 'sine=duration=1', '-c:a', 'libopus']);
-    const junk = path.join(folder, 'junk.m4a');
+    const junk = path.join(workspace.folder, 'junk.m4a');
     await writeFile(junk, Buffer.alloc(5000, 7));
-    const fifo = path.join(folder, 'pipe.m4a');
+    const fifo = path.join(workspace.folder, 'pipe.m4a');
     execFileSync('mkfifo', [fifo]);
-    for (const file of [webm, junk, path.join(folder, 'missing.mp4'), fifo]) expect(await readMp4Tracks(file)).toBeUndefined();
+    for (const file of [webm, junk, path.join(workspace.folder, 'missing.mp4'), fifo]) expect(await readMp4Tracks(file)).toBeUndefined();
   });
 
   it('tells nothing of a file cut short', async () => {
     const file = await make('cut.mp4', [...VIDEO, '-movflags', '+faststart']);
     const bytes = execFileSync('head', ['-c', '2000', file]);
-    const cut = path.join(folder, 'cut-short.mp4');
+    const cut = path.join(workspace.folder, 'cut-short.mp4');
     await writeFile(cut, bytes);
     expect(await readMp4Tracks(cut)).toBeUndefined();
   });
