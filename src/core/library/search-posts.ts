@@ -5,8 +5,10 @@ import type { PostRow } from './post-row';
 import { POST_COLUMNS, toLibraryPost } from './post-row';
 import type { SearchCursor } from './search-cursor';
 import { encodeCursor } from './search-cursor';
+import type { SearchParams } from './search-filters';
+import { HAS_SUBTITLES, TEXT_MATCH, searchFilters, whereClause } from './search-filters';
 import type { SearchPostsQuery, SearchSort } from './search-input';
-import { parseSearchText } from './search-text';
+import { createTotalCache } from './total-cache';
 
 export interface SearchPage {
   readonly rows: LibraryPost[];
@@ -16,73 +18,27 @@ export interface SearchPage {
   readonly nextCursor: string | null;
 }
 
-/** Each sort's key, an expression the migrations index; never NULL, so keyset comparisons hold. */
-const SORT_KEYS: Readonly<Record<SearchSort, string>> = {
-  added: 'p.added_at',
-  created: 'coalesce(p.created_at, -1)',
-  title: 'p.caption COLLATE NOCASE',
-  size: 'p.total_size',
-};
-
-const SEARCHABLE_TEXT = [
-  'p.title',
-  'p.text',
-  'p.author_username',
-  'p.author_display_name',
-  'p.site',
-].map((column) => `coalesce(${column}, '')`).join(` || char(10) || `);
-
-type Params = Record<string, string | number>;
-
-/**
- * The WHERE terms of a query. `forPage`: the page query walks the sort key's index and stops
- * after LIMIT rows, so the site term is written `+p.site` to keep the planner from using the
- * (site, platform id) index and sorting tens of thousands of rows instead; the count query
- * wants that index.
- */
-function filters(query: SearchPostsQuery, forPage = false): { where: string[]; params: Params } {
-  const where: string[] = [];
-  const params: Params = {};
-  const text = parseSearchText(query.query ?? '');
-  if (text.match !== null) {
-    where.push('p.id IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH @match)');
-    params.match = text.match;
-  }
-  text.substrings.forEach((fragment, index) => {
-    where.push(`instr(lower(${SEARCHABLE_TEXT}), @fragment${index}) > 0`);
-    params[`fragment${index}`] = fragment;
-  });
-  if (query.site !== undefined) {
-    where.push(forPage ? '+p.site = @site' : 'p.site = @site');
-    params.site = query.site;
-  }
-  if (query.author !== undefined) {
-    where.push('(p.author_username = @author COLLATE NOCASE OR p.author_display_name = @author COLLATE NOCASE)');
-    params.author = query.author;
-  }
-  if (query.mediaType !== undefined) {
-    where.push('EXISTS (SELECT 1 FROM media_items m WHERE m.post_id = p.id AND m.media_type = @mediaType)');
-    params.mediaType = query.mediaType;
-  }
-  if (query.hasSubtitles !== undefined) {
-    where.push(`${query.hasSubtitles ? '' : 'NOT '}EXISTS (SELECT 1 FROM subtitles s WHERE s.post_id = p.id)`);
-  }
-  // Written as the expression the posts_created index is on, so a date range is an index range;
-  // a post without a date (-1) never falls inside one.
-  const dateColumn = query.dateField === 'added' ? 'p.added_at' : 'coalesce(p.created_at, -1)';
-  if (query.from !== undefined) {
-    where.push(`${dateColumn} >= @from`);
-    params.from = query.from;
-  }
-  if (query.to !== undefined) {
-    where.push(`${dateColumn} < @to`);
-    if (query.dateField !== 'added' && query.from === undefined) where.push(`${dateColumn} >= 0`);
-    params.to = query.to;
-  }
-  return { where, params };
+interface SortKey {
+  /** An expression the migrations index; never NULL, so keyset comparisons hold. */
+  readonly key: string;
+  /** That index, walked in order when matches are plentiful. */
+  readonly index: string;
+  /** The same order over the page's `sort_key` column. */
+  readonly pageKey: string;
 }
 
-const whereClause = (where: readonly string[]): string => (where.length > 0 ? `WHERE ${where.join(' AND ')}` : '');
+const SORT_KEYS: Readonly<Record<SearchSort, SortKey>> = {
+  added: { key: 'p.added_at', index: 'posts_added', pageKey: 'page.sort_key' },
+  created: { key: 'coalesce(p.created_at, -1)', index: 'posts_created', pageKey: 'page.sort_key' },
+  title: { key: 'p.caption COLLATE NOCASE', index: 'posts_caption', pageKey: 'page.sort_key COLLATE NOCASE' },
+  size: { key: 'p.total_size', index: 'posts_size', pageKey: 'page.sort_key' },
+};
+
+/**
+ * Walking the sort index visits about (offset + limit) × posts / matches entries; sorting the
+ * matches costs about this many index entries per match (a row lookup and a sort step).
+ */
+const SORT_COST_PER_MATCH = 10;
 
 /** Search, filter, sort and page the library; statements are cached by shape. */
 export function createPostSearch(db: Db) {
@@ -95,23 +51,48 @@ export function createPostSearch(db: Db) {
     }
     return statement;
   };
+  const cachedTotal = createTotalCache(db);
+
+  const count = (where: readonly string[], params: SearchParams): number => {
+    // A text search alone is counted in the full-text index itself, without touching posts.
+    const sql =
+      where.length === 1 && where[0] === TEXT_MATCH
+        ? 'SELECT count(*) FROM posts_fts WHERE posts_fts MATCH @match'
+        : `SELECT count(*) FROM posts p ${whereClause(where)}`;
+    return cachedTotal(`${sql}\n${JSON.stringify(params)}`, () => prepare(sql).pluck().get(params) as number);
+  };
+
+  /** Posts without subtitles are the matches minus those with: few posts have subtitles, all are probed otherwise. */
+  const countMatches = (query: SearchPostsQuery): number => {
+    if (query.hasSubtitles !== false) {
+      const { where, params } = searchFilters(query);
+      return count(where, params);
+    }
+    const { where, params } = searchFilters({ ...query, hasSubtitles: undefined });
+    return count(where, params) - count([...where, HAS_SUBTITLES], params);
+  };
 
   return db.transaction((query: SearchPostsQuery, after?: SearchCursor): SearchPage => {
-    const { where, params } = filters(query);
-    // A text search alone is counted in the full-text index itself, without touching posts.
-    const onlyText = where.length === 1 && params.match !== undefined;
-    const countSql = onlyText
-      ? 'SELECT count(*) AS total FROM posts_fts WHERE posts_fts MATCH @match'
-      : `SELECT count(*) AS total FROM posts p ${whereClause(where)}`;
-    const { total } = prepare(countSql).get(params) as { total: number };
+    const total = countMatches(query);
+    if (total === 0 || (!after && query.offset >= total)) return { rows: [], total, nextCursor: null };
 
-    const key = SORT_KEYS[query.sort];
+    const { where, params } = searchFilters(query);
+    const { key, index, pageKey } = SORT_KEYS[query.sort];
     const [order, beyond] = query.direction === 'asc' ? ['ASC', '>'] : ['DESC', '<'];
-    const pageFilters = filters(query, true).where;
-    const pageWhere = after ? [...pageFilters, `(${key} ${beyond} @afterKey OR (${key} = @afterKey AND p.id ${beyond} @afterId))`] : pageFilters;
+    const pageWhere = after
+      ? [...where, `${key} ${beyond}= @afterKey`, `(${key} ${beyond} @afterKey OR p.id ${beyond} @afterId)`]
+      : where;
+    // Few matches: find them through the filters' indexes and sort them (the unary + keeps
+    // SQLite from walking the sort index instead). Many: walk the sort index and stop after
+    // the page. Either way only the page's ids are sorted; its columns are read for those alone.
+    const posts = count([], {});
+    const walk = where.length === 0 || (query.offset + query.limit + 1) * posts < SORT_COST_PER_MATCH * total * total;
     const rows = prepare(`
-      SELECT ${POST_COLUMNS}, ${key} AS sort_key FROM posts p ${whereClause(pageWhere)}
-      ORDER BY ${key} ${order}, p.id ${order} LIMIT @limit OFFSET @offset`).all({
+      SELECT ${POST_COLUMNS}, page.sort_key FROM (
+        SELECT p.id, ${key} AS sort_key FROM posts p ${walk ? `INDEXED BY ${index}` : ''} ${whereClause(pageWhere)}
+        ORDER BY ${walk ? key : `+${key}`} ${order}, p.id ${order} LIMIT @limit OFFSET @offset
+      ) AS page JOIN posts p ON p.id = page.id
+      ORDER BY ${pageKey} ${order}, page.id ${order}`).all({
       ...params,
       ...(after ? { afterKey: after.key, afterId: after.id } : {}),
       limit: query.limit + 1,
