@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryStore } from '../../../src/core/library/library-store';
 import { createLibraryStore } from '../../../src/core/library/library-store';
 import type { SearchPostsInput } from '../../../src/core/library/search-input';
+import type { SearchPage } from '../../../src/core/library/search-posts';
 import type { MediaType, Post } from '../../../src/shared/post';
 import type { TempLibrary } from './temp-library';
 import { stepClock, tempLibrary } from './temp-library';
@@ -153,7 +154,7 @@ describe('search plans', () => {
       const seen: number[] = [];
       let cursor: string | null = null;
       do {
-        const result = unwrap(library.searchPosts({ ...filter, sort: 'created', limit: 7, ...(cursor ? { cursor } : {}) }));
+        const result: SearchPage = unwrap(library.searchPosts({ ...filter, sort: 'created', limit: 7, ...(cursor ? { cursor } : {}) }));
         seen.push(...result.rows.map((row) => row.id));
         cursor = result.nextCursor;
       } while (cursor);
