@@ -50,7 +50,7 @@ export function searchFilters(query: SearchPostsQuery): SearchFilters {
   }
   if (query.mediaType !== undefined) where.push(`p.media_mask IN (${masksWith(query.mediaType).join(', ')})`);
   if (query.hasSubtitles !== undefined) where.push(query.hasSubtitles ? HAS_SUBTITLES : NO_SUBTITLES);
-  // Written as the expression the posts_created index is on, so a date range is an index range;
+  // Written as the expression the posts_by_created index is on, so a date range is an index range;
   // a post without a date (-1) never falls inside one.
   const dateColumn = query.dateField === 'added' ? 'p.added_at' : 'coalesce(p.created_at, -1)';
   if (query.from !== undefined) {

@@ -28,10 +28,10 @@ interface SortKey {
 }
 
 const SORT_KEYS: Readonly<Record<SearchSort, SortKey>> = {
-  added: { key: 'p.added_at', index: 'posts_added', pageKey: 'page.sort_key' },
-  created: { key: 'coalesce(p.created_at, -1)', index: 'posts_created', pageKey: 'page.sort_key' },
-  title: { key: 'p.caption COLLATE NOCASE', index: 'posts_caption', pageKey: 'page.sort_key COLLATE NOCASE' },
-  size: { key: 'p.total_size', index: 'posts_size', pageKey: 'page.sort_key' },
+  added: { key: 'p.added_at', index: 'posts_by_added', pageKey: 'page.sort_key' },
+  created: { key: 'coalesce(p.created_at, -1)', index: 'posts_by_created', pageKey: 'page.sort_key' },
+  title: { key: 'p.caption COLLATE NOCASE', index: 'posts_by_title', pageKey: 'page.sort_key COLLATE NOCASE' },
+  size: { key: 'p.total_size', index: 'posts_by_size', pageKey: 'page.sort_key' },
 };
 
 /**

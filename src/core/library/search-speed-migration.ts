@@ -7,6 +7,10 @@ import { mediaMaskSql } from './media-mask';
  *   post writer and backfilled here, indexed; it replaces a per-post EXISTS on media_items.
  * - an index on the author's display name, so "author" (username or display name) is two
  *   index lookups instead of a scan.
+ * - the sort indexes of schema 1 are replaced by ones that also carry the filtered columns
+ *   (site, media types, creation date): a page walks its sort index and tests each entry
+ *   there, instead of reading the post's row for every entry it skips. The id follows the
+ *   sort key, so ties stay in id order, as the searches sort them.
  */
 export const searchSpeedMigration: Migration = {
   version: 5,
@@ -17,6 +21,15 @@ export const searchSpeedMigration: Migration = {
       UPDATE posts SET media_mask = ${mediaMaskSql('posts.id')};
       CREATE INDEX posts_media ON posts (media_mask);
       CREATE INDEX posts_author_name ON posts (author_display_name COLLATE NOCASE);
+
+      DROP INDEX posts_added;
+      DROP INDEX posts_created;
+      DROP INDEX posts_caption;
+      DROP INDEX posts_size;
+      CREATE INDEX posts_by_added ON posts (added_at, id, site, media_mask, coalesce(created_at, -1));
+      CREATE INDEX posts_by_created ON posts (coalesce(created_at, -1), id, site, media_mask);
+      CREATE INDEX posts_by_title ON posts (caption COLLATE NOCASE, id, site, media_mask, coalesce(created_at, -1));
+      CREATE INDEX posts_by_size ON posts (total_size, id, site, media_mask, coalesce(created_at, -1));
     `);
   },
 };
