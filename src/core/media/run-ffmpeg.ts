@@ -21,8 +21,9 @@ export interface RunOptions {
   gate?: FfmpegGate;
 }
 
-// ffmpeg can log a lot (one line per warning): keep its start and its end.
-const STDERR_HEAD = 64 * 1024;
+// ffmpeg can log a lot (one line per warning): keep its start (the descriptions of the
+// inputs and output, which a merge reads; long only with much metadata) and its end (why it stopped).
+const STDERR_HEAD = 1024 * 1024;
 const STDERR_TAIL = 64 * 1024;
 
 /** Runs ffmpeg without a shell once the gate lets it; the AbortSignal (or the timeout) kills it. Never rejects. */
