@@ -4,7 +4,8 @@ import { mediaMaskSql } from './media-mask';
 /*
  * Schema 5: what the library's filters need to be index lookups at 100,000 posts.
  * - posts.media_mask: the post's media types as a bit set (see media-mask.ts), kept by the
- *   post writer and backfilled here, indexed; it replaces a per-post EXISTS on media_items.
+ *   post writer and backfilled here, indexed; it replaces a per-post EXISTS on media_items
+ *   and the media_items index that EXISTS used.
  * - an index on the author's display name, so "author" (username or display name) is two
  *   index lookups instead of a scan.
  * - the sort indexes of schema 1 are replaced by ones that also carry the filtered columns
@@ -20,6 +21,7 @@ export const searchSpeedMigration: Migration = {
       ALTER TABLE posts ADD COLUMN media_mask INTEGER NOT NULL DEFAULT 0;
       UPDATE posts SET media_mask = ${mediaMaskSql('posts.id')};
       CREATE INDEX posts_media ON posts (media_mask);
+      DROP INDEX media_items_type; -- only the per-post EXISTS used it
       CREATE INDEX posts_author_name ON posts (author_display_name COLLATE NOCASE);
 
       DROP INDEX posts_added;

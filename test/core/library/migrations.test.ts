@@ -133,6 +133,8 @@ describe('openDatabase', () => {
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
     expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(10000);
+    expect(db.pragma('journal_size_limit', { simple: true })).toBe(67108864);
     expect(schemaVersion(db)).toBe(5);
     closeDatabase(db);
     const again = openDatabase(path, { migrations });

@@ -64,6 +64,7 @@ describe('schema 5: the search-speed step', () => {
         'posts_by_title',
         'posts_media',
       ]);
+      expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'media_items' AND sql IS NOT NULL").all()).toEqual([]);
       expect(() => checkSearchIndex(db)).not.toThrow();
 
       const library = createLibraryStore(db, { now: stepClock() });
