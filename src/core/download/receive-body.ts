@@ -31,7 +31,7 @@ export interface ReceiveHooks {
 // each); while it runs the next batch fills, so the network and the disk work in parallel.
 const WRITE_BATCH_BYTES = 256 << 10;
 // With this much waiting behind a running write, the socket pauses until the write is done.
-const MAX_BATCH_BYTES = 1 << 20;
+const MAX_BATCH_BYTES = 512 << 10;
 
 /** Writes the batch; on failure, says how much of it reached the file before the error. */
 async function writeAll(file: FileHandle, buffers: Buffer[], position: number, length: number): Promise<{ written: number; error?: unknown }> {
@@ -122,6 +122,7 @@ export function receiveBody(response: IncomingMessage, target: ReceiveTarget, ho
       clearInterval(watchdog);
       clearTimeout(bandwidthTimer);
       budget.cancel(onRoom);
+      socket?.off('end', drain);
       stopWatching();
       response.off('data', onData);
       settle();
@@ -182,6 +183,14 @@ export function receiveBody(response: IncomingMessage, target: ReceiveTarget, ho
       }
     };
 
+    // A server that ends a body short closes the connection, and the response is torn down
+    // with whatever a pause left in its buffer: take that first ('data' handles each chunk),
+    // so all that arrived is written and a retry resumes after it.
+    const socket = response.socket;
+    const drain = (): void => {
+      while (!streamDone && response.read() !== null);
+    };
+    socket?.once('end', drain);
     const stopWatching = finished(response, (error) => endStream(error ?? undefined));
     response.on('data', onData);
   });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readControlFile } from '../../../src/core/download/control-file';
 import { downloadFile } from '../../../src/core/download/download-file';
 import { createWriteBudget, type WriteBudget } from '../../../src/core/download/write-budget';
 import { startSandbox, type Sandbox } from '../../../src/sandbox';
@@ -99,6 +100,17 @@ describe('downloads sharing a write budget', () => {
     const result = await downloadFile({ url, directory: folder, fileName: 'tiny.bin' }, { ...FAST, connections: 2, segmentThresholdBytes: MiB, writeBudget: budget });
     expect(result).toMatchObject({ ok: true, bytes: 2 * MiB });
     expect(await sha256File(path.join(folder, 'tiny.bin'))).toBe(sha256(await fetchBytes(url)));
+    expect(budget.held).toBe(0);
+  });
+
+  it('writes every byte of a body cut short while its socket was paused, so a retry resumes after them', async () => {
+    const budget = createWriteBudget(1);
+    const url = sandbox.blobUrl(2 * MiB, 'budget-short');
+    sandbox.addFault({ match: 'budget-short', kind: 'truncate', afterBytes: 900_000 });
+    const result = await downloadFile({ url, directory: folder, fileName: 'short.bin' }, { ...FAST, maxAttempts: 1, writeBudget: budget });
+    expect(result).toMatchObject({ ok: false, error: { retryable: true, partKept: true } });
+    const control = await readControlFile(path.join(folder, 'short.bin.part.json'));
+    expect(control?.done).toEqual([[0, 900_000]]);
     expect(budget.held).toBe(0);
   });
 });
