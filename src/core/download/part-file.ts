@@ -9,6 +9,10 @@ import { hasValidator, type Validator } from './validator';
 
 // The control file is rewritten at most this often while bytes arrive.
 const SAVE_INTERVAL_MS = 1_000;
+// Every this many bytes written, a background fdatasync starts (one at a time): the disk
+// writes the file during the transfer instead of all at once in the final fsync, where
+// the kernel would otherwise leave it (up to 10 % of memory stays dirty). Benchmark 1.
+const FLUSH_BEHIND_BYTES = 16 << 20;
 
 const sizeOf = async (file: string): Promise<number | undefined> => {
   try {
@@ -34,6 +38,8 @@ export class PartFile {
   private lastSave = Number.NEGATIVE_INFINITY;
   private saving: Promise<void> = Promise.resolve();
   private saveQueued = false;
+  private unflushed = 0;
+  private flushing: Promise<void> | undefined;
   /** Finished bytes the control file on disk vouches for: what a later run can resume. */
   private persisted = 0;
 
@@ -102,6 +108,17 @@ export class PartFile {
     this.control.done = addRange(this.control.done, start, end);
     this.dirty = true;
     if (this.clock.now() - this.lastSave >= SAVE_INTERVAL_MS) void this.save();
+    this.unflushed += end - start;
+    if (this.unflushed >= FLUSH_BEHIND_BYTES && this.flushing === undefined) this.flushBehind();
+  }
+
+  /** Best effort: what it cannot flush, the final fsync (which reports errors) will. */
+  private flushBehind(): void {
+    this.unflushed = 0;
+    this.flushing = this.file
+      .datasync()
+      .catch(() => undefined)
+      .finally(() => (this.flushing = undefined));
   }
 
   /** Forget everything: a different version of the resource starts from zero. */
@@ -141,6 +158,7 @@ export class PartFile {
   /** fsync, close, then move to the final name (never over an existing file); returns that path. */
   async complete(directory: string, fileName: string): Promise<string> {
     await this.saving;
+    await this.flushing;
     await this.file.sync();
     await this.file.close();
     const target = await moveToUniqueName(this.partPath, directory, fileName);
@@ -151,6 +169,7 @@ export class PartFile {
 
   async close(): Promise<void> {
     await this.saving;
+    await this.flushing;
     await this.file.close().catch(() => undefined);
   }
 
