@@ -121,14 +121,14 @@ describe('parseMediaInfo', () => {
   });
 
   it('reads the n-th input of one run over two files (`ffmpeg -i v.mp4 -i a.m4a`)', () => {
-    const log = readFileSync(new URL('fixtures/probe-two-inputs.log', import.meta.url), 'utf8');
+    const log = readFileSync(new URL('fixtures/probe-two-inputs.txt', import.meta.url), 'utf8');
     expect(parseMediaInfo(log, 0)).toMatchObject({ durationSeconds: 3, streams: [{ index: 0, type: 'video', codec: 'h264', frameRate: 10 }] });
     expect(parseMediaInfo(log, 1)).toMatchObject({ formats: ['mov', 'mp4', 'm4a', '3gp', '3g2', 'mj2'], durationSeconds: 3, streams: [{ index: 0, type: 'audio', codec: 'aac', sampleRate: 44100 }] });
     expect(parseMediaInfo(log, 2)).toBeUndefined();
   });
 
   it('has no second input when ffmpeg could not open it', () => {
-    const log = readFileSync(new URL('fixtures/probe-second-unreadable.log', import.meta.url), 'utf8');
+    const log = readFileSync(new URL('fixtures/probe-second-unreadable.txt', import.meta.url), 'utf8');
     expect(parseMediaInfo(log, 0)?.streams.map((stream) => stream.codec)).toEqual(['h264']);
     expect(parseMediaInfo(log, 1)).toBeUndefined();
   });

@@ -5,8 +5,8 @@ import { parseMergeLog, readProgressLine, type MergeProgressReport } from '../..
 // Captured from ffmpeg 5.1: `-loglevel verbose -progress pipe:1 … -c copy -moov_size N -f mp4`,
 // once with room enough for the index and once with 500 bytes.
 const fixture = (name: string): string => readFileSync(new URL(`fixtures/${name}`, import.meta.url), 'utf8');
-const MERGED = fixture('merge-mp4-verbose.log');
-const TOO_SMALL = fixture('merge-moov-too-small.log');
+const MERGED = fixture('merge-mp4-verbose.txt');
+const TOO_SMALL = fixture('merge-moov-too-small.txt');
 const PROGRESS = fixture('merge-mp4-progress.txt');
 
 describe('parseMergeLog', () => {
