@@ -8,6 +8,12 @@ export interface SearchFilters {
   /** WHERE terms over `posts p`, ANDed. */
   readonly where: string[];
   readonly params: SearchParams;
+  /**
+   * The index a count should read when only site, media type and date filter: the date's
+   * sort index carries all three, so the count never reads a post's row (without statistics
+   * SQLite took the site index and read ~40,000 rows).
+   */
+  readonly countIndex?: string;
 }
 
 const SEARCHABLE_TEXT = [
@@ -62,7 +68,10 @@ export function searchFilters(query: SearchPostsQuery): SearchFilters {
     if (query.dateField !== 'added' && query.from === undefined) where.push(`${dateColumn} >= 0`);
     params.to = query.to;
   }
-  return { where, params };
+  const narrowed = [query.site, query.mediaType, query.from ?? query.to].filter((term) => term !== undefined).length;
+  const driven = text.match !== null || text.substrings.length > 0 || query.author !== undefined || query.hasSubtitles === true;
+  if (driven || narrowed < 2) return { where, params };
+  return { where, params, countIndex: query.dateField === 'added' ? 'posts_by_added' : 'posts_by_created' };
 }
 
 export const whereClause = (where: readonly string[]): string => (where.length > 0 ? `WHERE ${where.join(' AND ')}` : '');

@@ -53,23 +53,23 @@ export function createPostSearch(db: Db) {
   };
   const cachedTotal = createTotalCache(db);
 
-  const count = (where: readonly string[], params: SearchParams): number => {
+  const count = (where: readonly string[], params: SearchParams, index?: string): number => {
     // A text search alone is counted in the full-text index itself, without touching posts.
     const sql =
       where.length === 1 && where[0] === TEXT_MATCH
         ? 'SELECT count(*) FROM posts_fts WHERE posts_fts MATCH @match'
-        : `SELECT count(*) FROM posts p ${whereClause(where)}`;
+        : `SELECT count(*) FROM posts p ${index ? `INDEXED BY ${index}` : ''} ${whereClause(where)}`;
     return cachedTotal(`${sql}\n${JSON.stringify(params)}`, () => prepare(sql).pluck().get(params) as number);
   };
 
   /** Posts without subtitles are the matches minus those with: few posts have subtitles, all are probed otherwise. */
   const countMatches = (query: SearchPostsQuery): number => {
     if (query.hasSubtitles !== false) {
-      const { where, params } = searchFilters(query);
-      return count(where, params);
+      const { where, params, countIndex } = searchFilters(query);
+      return count(where, params, countIndex);
     }
-    const { where, params } = searchFilters({ ...query, hasSubtitles: undefined });
-    return count(where, params) - count([...where, HAS_SUBTITLES], params);
+    const { where, params, countIndex } = searchFilters({ ...query, hasSubtitles: undefined });
+    return count(where, params, countIndex) - count([...where, HAS_SUBTITLES], params);
   };
 
   return db.transaction((query: SearchPostsQuery, after?: SearchCursor): SearchPage => {

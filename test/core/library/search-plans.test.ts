@@ -79,6 +79,11 @@ const KEYS: Record<'added' | 'created' | 'title' | 'size', (post: Expected) => n
   size: (post) => post.size,
 };
 
+/** Bounds here are epoch ms; a post without a date is in no range. */
+const inRange = (value: number | null, from: unknown, to: unknown): boolean =>
+  (from === undefined && to === undefined) ||
+  (value !== null && (typeof from !== 'number' || value >= from) && (typeof to !== 'number' || value < to));
+
 function reference(query: SearchPostsInput): { ids: number[]; total: number } {
   const matches = expected.filter(
     (post) =>
@@ -86,7 +91,8 @@ function reference(query: SearchPostsInput): { ids: number[]; total: number } {
       (query.mediaType === undefined || post.types.includes(query.mediaType)) &&
       (query.author === undefined || [post.author, post.authorName].some((name) => name.toLowerCase() === query.author?.toLowerCase())) &&
       (query.hasSubtitles === undefined || post.subtitled === query.hasSubtitles) &&
-      (query.query === undefined || post.words.some((word) => word.startsWith(query.query ?? ''))),
+      (query.query === undefined || post.words.some((word) => word.startsWith(query.query ?? ''))) &&
+      inRange(query.dateField === 'added' ? post.added : post.created, query.from, query.to),
   );
   const key = KEYS[query.sort ?? 'added'];
   const sign = query.direction === 'asc' ? 1 : -1;
@@ -133,6 +139,9 @@ describe('search plans', () => {
     { query: 'harbour' },
     { query: 'lantern' },
     { query: 'lantern', mediaType: 'image' },
+    { site: 'music.example', from: START - 20 * 86_400_000, to: START - 5 * 86_400_000 },
+    { mediaType: 'video', to: START - 10 * 86_400_000 },
+    { site: 'video.example', mediaType: 'image', dateField: 'added', from: START + 100_000 },
   ];
 
   it('give the rows, order and total of a plain filter and sort, for selective and broad filters at any offset', () => {
