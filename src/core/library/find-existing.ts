@@ -1,5 +1,4 @@
 import type { Db } from './database';
-import { linkKey } from './link-key';
 
 export interface ExistingMatch {
   readonly id: number;
@@ -9,7 +8,8 @@ export interface ExistingMatch {
 export interface ExistingKeys {
   readonly site?: string | undefined;
   readonly id?: string | undefined;
-  readonly urls: ReadonlyArray<string | undefined>;
+  /** Links already normalized with linkKey (the writer needs the keys again to store them). */
+  readonly linkKeys: readonly string[];
 }
 
 /**
@@ -19,14 +19,13 @@ export interface ExistingKeys {
 export function createExistingLookup(db: Db): (keys: ExistingKeys) => ExistingMatch | undefined {
   const byId = db.prepare<[string, string], { id: number }>('SELECT id FROM posts WHERE site = ? AND platform_id = ?');
   const byUrl = db.prepare<[string], { id: number }>('SELECT post_id AS id FROM post_links WHERE url_key = ?');
-  return ({ site, id, urls }) => {
+  return ({ site, id, linkKeys }) => {
     if (site !== undefined && id !== undefined) {
       const row = byId.get(site, id);
       if (row) return { id: row.id, matchedBy: 'id' };
     }
-    for (const url of urls) {
-      if (url === undefined) continue;
-      const row = byUrl.get(linkKey(url));
+    for (const key of linkKeys) {
+      const row = byUrl.get(key);
       if (row) return { id: row.id, matchedBy: 'url' };
     }
     return undefined;

@@ -38,6 +38,7 @@ import type { SearchPostsInput } from './search-input';
 import { searchPostsInputSchema } from './search-input';
 import type { SearchPage } from './search-posts';
 import { createPostSearch } from './search-posts';
+import { linkKey } from './link-key';
 import { guardDb } from './sqlite-error';
 import { createSubtitleStore } from './subtitle-store';
 
@@ -93,7 +94,8 @@ export function createLibraryStore(db: Db, { now }: LibraryStoreOptions) {
       const input = parseInput(existingQuerySchema, query, 'duplicate query');
       if (!input.ok) return input;
       return guardDb(() => {
-        const match = lookup({ site: input.value.site, id: input.value.id, urls: [input.value.postUrl] });
+        const { postUrl } = input.value;
+        const match = lookup({ site: input.value.site, id: input.value.id, linkKeys: postUrl === undefined ? [] : [linkKey(postUrl)] });
         const post = match ? reader.getSummary(match.id) : null;
         return match && post ? { post, matchedBy: match.matchedBy } : null;
       });

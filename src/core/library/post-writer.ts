@@ -81,7 +81,11 @@ export function createPostWriter(db: Db, now: () => number) {
 
   const writeOne = ({ post, sourceUrl, avatarPath, media }: PostRecordInput): UpsertOutcome => {
     const params = { ...postParams(post, avatarPath), now: now() };
-    const existing = lookup({ site: params.site ?? undefined, id: params.platform_id ?? undefined, urls: [post.post_url, sourceUrl] });
+    // each link normalized once: for the lookup, then to be stored
+    const linkKeys = [post.post_url, sourceUrl]
+      .filter((link): link is string => link !== undefined && link.trim() !== '')
+      .map(linkKey);
+    const existing = lookup({ site: params.site ?? undefined, id: params.platform_id ?? undefined, linkKeys });
     let id: number;
     if (existing) {
       id = existing.id;
@@ -103,9 +107,7 @@ export function createPostWriter(db: Db, now: () => number) {
       });
     });
     if (existing) refreshMediaMask.run(id);
-    for (const link of [post.post_url, sourceUrl]) {
-      if (link !== undefined && link.trim() !== '') addLink.run(linkKey(link), id);
-    }
+    for (const key of linkKeys) addLink.run(key, id);
     return { id, created: existing === undefined };
   };
 
