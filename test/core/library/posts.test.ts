@@ -58,6 +58,22 @@ describe('upserting posts', () => {
     expect(stored?.addedAt).toBeLessThan(Number(temp.db.prepare('SELECT updated_at FROM posts').pluck().get()));
   });
 
+  it('keeps the media types on the post in step with its media items, also across a merge', () => {
+    const media = (...types: Array<'video' | 'image' | 'audio'>) => types.map((type, n) => ({ media_type: type, resource_url: `https://x/${n}` }));
+    const typesOf = () => unwrap(library.getPost(1))?.mediaTypes;
+    const found = (mediaType: 'video' | 'image' | 'audio') => unwrap(library.searchPosts({ mediaType })).total;
+    unwrap(library.upsertPosts([{ post: videoPost('abc', { medias: media('image', 'image') }) }]));
+    expect(typesOf()).toEqual(['image']);
+    // the merge replaces item 0 and keeps item 1, which the new data lacks
+    unwrap(library.upsertPosts([{ post: videoPost('abc', { medias: media('audio') }) }]));
+    expect(typesOf()).toEqual(['image', 'audio']);
+    expect([found('video'), found('image'), found('audio')]).toEqual([0, 1, 1]);
+    // the same post twice in one batch, new the first time
+    unwrap(library.upsertPosts([{ post: videoPost('two', { medias: media('video') }) }, { post: videoPost('two', { medias: media('image', 'audio') }) }]));
+    expect(unwrap(library.getPost(2))?.mediaTypes).toEqual(['image', 'audio']);
+    expect([found('video'), found('image'), found('audio')]).toEqual([0, 2, 2]);
+  });
+
   it('records the chosen variant without its URLs, and the cached preview', () => {
     const post = videoPost('abc');
     const variant = post.medias[0]?.variants?.[0] as Variant;
