@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, extname, join, parse } from 'node:path';
@@ -9,6 +8,7 @@ import { subtitleFormatSchema } from '../../shared/subtitles';
 import { iso639Language } from '../subtitles/iso639-language';
 import { parseSubtitles } from '../subtitles/parse-subtitles';
 import { writeSrt } from '../subtitles/write-srt';
+import { runFfmpeg } from './run-ffmpeg';
 
 /*
  * Soft subtitles into an already-downloaded video, without re-encoding it: every stream
@@ -96,7 +96,7 @@ export async function embedSubtitles(options: EmbedSubtitlesOptions): Promise<Re
       }),
       tempVideo,
     ];
-    const run = await runFfmpeg(ffmpegPath, args, signal);
+    const run = await runEmbedFfmpeg(ffmpegPath, args, signal);
     if (!run.ok) return run;
     if (run.value.exitCode !== 0) return failure('embed_failed', embedFailed(videoPath, `ffmpeg failed: ${lastLine(run.value.stderr)}`));
     const after = await probeStreams(ffmpegPath, tempVideo, signal);
@@ -145,7 +145,7 @@ interface StreamInfo {
  * `Stream #0:2[0x3](eng): Subtitle: mov_text (tx3g / 0x67337874)`.
  */
 async function probeStreams(ffmpegPath: string, file: string, signal: AbortSignal | undefined): Promise<Result<StreamInfo[], EmbedError>> {
-  const run = await runFfmpeg(ffmpegPath, ['-hide_banner', '-nostdin', '-i', file], signal);
+  const run = await runEmbedFfmpeg(ffmpegPath, ['-hide_banner', '-nostdin', '-i', file], signal);
   if (!run.ok) return run;
   const streams = [...run.value.stderr.matchAll(/^\s*Stream #\d+:\d+(?:\[\w+\])?(?:\((\w+)\))?: (\w+): (\w+)/gm)].map(
     ([, language, type = '', codec = '']) => ({ type, codec, ...(language === undefined ? {} : { language }) }),
@@ -156,26 +156,17 @@ async function probeStreams(ffmpegPath: string, file: string, signal: AbortSigna
   return ok(streams);
 }
 
-function runFfmpeg(
+/** One ffmpeg run through the shared runner (and its limit on concurrent processes), as this module's result. */
+async function runEmbedFfmpeg(
   ffmpegPath: string,
   args: string[],
   signal: AbortSignal | undefined,
 ): Promise<Result<{ exitCode: number | null; stderr: string }, EmbedError>> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve(failure('canceled', 'Embedding subtitles was canceled. The video is unchanged.'));
-    const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'ignore', 'pipe'], signal, windowsHide: true });
-    let stderr = '';
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-64_000);
-    });
-    child.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.name === 'AbortError') resolve(failure('canceled', 'Embedding subtitles was canceled. The video is unchanged.'));
-      else if (error.code === 'ENOENT') resolve(failure('ffmpeg_missing', `ffmpeg was not found at ${quote(ffmpegPath)}.`));
-      else resolve(failure('embed_failed', `ffmpeg could not be started: ${error.message}`));
-    });
-    child.once('close', (exitCode) => resolve(ok({ exitCode, stderr })));
-  });
+  const run = await runFfmpeg(ffmpegPath, args, signal === undefined ? {} : { signal });
+  if (run.canceled) return failure('canceled', 'Embedding subtitles was canceled. The video is unchanged.');
+  if (run.spawnError?.code === 'ENOENT') return failure('ffmpeg_missing', `ffmpeg was not found at ${quote(ffmpegPath)}.`);
+  if (run.spawnError) return failure('embed_failed', `ffmpeg could not be started: ${run.spawnError.message}`);
+  return ok({ exitCode: run.code, stderr: run.stderr });
 }
 
 async function syncFile(path: string): Promise<void> {
