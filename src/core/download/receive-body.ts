@@ -122,6 +122,7 @@ export function receiveBody(response: IncomingMessage, target: ReceiveTarget, ho
       clearInterval(watchdog);
       clearTimeout(bandwidthTimer);
       budget.cancel(onRoom);
+      unregister();
       socket?.off('end', drain);
       stopWatching();
       response.off('data', onData);
@@ -171,8 +172,6 @@ export function receiveBody(response: IncomingMessage, target: ReceiveTarget, ho
       if (!writing && batchBytes >= WRITE_BATCH_BYTES) startWrite();
       else if (writing && batchBytes >= MAX_BATCH_BYTES) pause('disk');
       if (!roomLeft) {
-        // Write what this connection holds, so every paused connection has a write that frees room.
-        if (!writing && batchBytes > 0) startWrite();
         pause('budget');
         budget.whenRoom(onRoom);
       }
@@ -186,6 +185,10 @@ export function receiveBody(response: IncomingMessage, target: ReceiveTarget, ho
     // A server that ends a body short closes the connection, and the response is torn down
     // with whatever a pause left in its buffer: take that first ('data' handles each chunk),
     // so all that arrived is written and a retry resumes after it.
+    // With the budget spent, what every connection holds goes to disk, so room always comes back.
+    const unregister = budget.register(() => {
+      if (!writing && batchBytes > 0) startWrite();
+    });
     const socket = response.socket;
     const drain = (): void => {
       while (!streamDone && response.read() !== null);

@@ -8,7 +8,10 @@ export interface WriteBudget {
   readonly capacity: number;
   /** Bytes held now. */
   readonly held: number;
-  /** Counts `bytes` as held; false when the budget is now spent and the caller should pause. */
+  /**
+   * Counts `bytes` as held; false when the budget is now spent and the caller should pause.
+   * Spending it asks every registered holder to write what it has gathered.
+   */
   hold(bytes: number): boolean;
   /** The bytes were written (or dropped); wakes paused callers once there is room. */
   release(bytes: number): void;
@@ -16,6 +19,12 @@ export interface WriteBudget {
   whenRoom(resume: () => void): void;
   /** Forgets a `whenRoom` callback (its connection ended while paused). */
   cancel(resume: () => void): void;
+  /**
+   * Registers a holder's `flush` (start writing what it holds), called whenever the budget
+   * is spent: bytes gathered by a slow connection that is not due to write yet would
+   * otherwise keep every other connection paused. Returns the unregistration.
+   */
+  register(flush: () => void): () => void;
 }
 
 const MiB = 1024 * 1024;
@@ -23,6 +32,7 @@ const MiB = 1024 * 1024;
 export function createWriteBudget(capacity: number): WriteBudget {
   let held = 0;
   const waiting = new Set<() => void>();
+  const holders = new Set<() => void>();
   return {
     capacity,
     get held() {
@@ -30,7 +40,9 @@ export function createWriteBudget(capacity: number): WriteBudget {
     },
     hold(bytes) {
       held += bytes;
-      return held < capacity;
+      if (held < capacity) return true;
+      for (const flush of holders) flush();
+      return false;
     },
     release(bytes) {
       held -= bytes;
@@ -45,6 +57,10 @@ export function createWriteBudget(capacity: number): WriteBudget {
     },
     cancel(resume) {
       waiting.delete(resume);
+    },
+    register(flush) {
+      holders.add(flush);
+      return () => holders.delete(flush);
     },
   };
 }

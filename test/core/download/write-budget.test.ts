@@ -27,6 +27,20 @@ describe('createWriteBudget', () => {
     expect(woken).toEqual(['a', 'c', 'at once']);
   });
 
+  it('asks every registered holder to write what it holds once it is spent', () => {
+    const budget = createWriteBudget(100);
+    const flushed: string[] = [];
+    budget.register(() => flushed.push('a'));
+    const unregisterB = budget.register(() => flushed.push('b'));
+    budget.hold(99);
+    expect(flushed).toEqual([]);
+    budget.hold(1);
+    expect(flushed).toEqual(['a', 'b']);
+    unregisterB();
+    budget.hold(1);
+    expect(flushed).toEqual(['a', 'b', 'a']);
+  });
+
   it('keeps waiters asleep while a release still leaves it spent', () => {
     const budget = createWriteBudget(100);
     budget.hold(150);
@@ -39,16 +53,18 @@ describe('createWriteBudget', () => {
   });
 });
 
-/** The real budget, recording the most it ever held. */
-function observed(capacity: number): { budget: WriteBudget; peak: () => number } {
+/** The real budget, recording the most it ever held and all it was given to hold. */
+function observed(capacity: number): { budget: WriteBudget; peak: () => number; taken: () => number } {
   const inner = createWriteBudget(capacity);
   let peak = 0;
+  let taken = 0;
   const budget: WriteBudget = {
     capacity,
     get held() {
       return inner.held;
     },
     hold(bytes) {
+      taken += bytes;
       const room = inner.hold(bytes);
       peak = Math.max(peak, inner.held);
       return room;
@@ -56,8 +72,9 @@ function observed(capacity: number): { budget: WriteBudget; peak: () => number }
     release: (bytes) => inner.release(bytes),
     whenRoom: (resume) => inner.whenRoom(resume),
     cancel: (resume) => inner.cancel(resume),
+    register: (flush) => inner.register(flush),
   };
-  return { budget, peak: () => peak };
+  return { budget, peak: () => peak, taken: () => taken };
 }
 
 describe('downloads sharing a write budget', () => {
@@ -92,6 +109,28 @@ describe('downloads sharing a write budget', () => {
     expect(peak()).toBeLessThanOrEqual(256 * KiB + 16 * 64 * KiB);
     expect(budget.held).toBe(0);
     expect(await listFolder(folder)).toEqual(['0.bin', '1.bin', '2.bin', '3.bin']);
+  });
+
+  it('lets a download through while stalled connections hold more than the budget in unwritten bytes', async () => {
+    const { budget, taken } = observed(256 * KiB);
+    const stalled = ['budget-stall-a', 'budget-stall-b'].map((seed) => {
+      sandbox.addFault({ match: seed, kind: 'stall', afterBytes: 150 * KiB });
+      const controller = new AbortController();
+      const url = sandbox.blobUrl(MiB, seed);
+      const done = downloadFile({ url, directory: folder, fileName: `${seed}.bin`, signal: controller.signal }, { ...FAST, stallTimeoutMs: 60_000, writeBudget: budget });
+      return { controller, done };
+    });
+    // Each has gathered less than a write batch, both together more than the budget.
+    while (taken() < 300 * KiB) await new Promise((resolve) => setTimeout(resolve, 10));
+
+    const url = sandbox.blobUrl(MiB, 'budget-free');
+    const result = await downloadFile({ url, directory: folder, fileName: 'free.bin' }, { ...FAST, writeBudget: budget });
+    expect(result).toMatchObject({ ok: true, bytes: MiB });
+    expect(await sha256File(path.join(folder, 'free.bin'))).toBe(sha256(await fetchBytes(url)));
+
+    for (const { controller } of stalled) controller.abort();
+    for (const { done } of stalled) expect(await done).toMatchObject({ ok: false, error: { code: 'canceled', partKept: true } });
+    expect(budget.held).toBe(0);
   });
 
   it('still finishes when the budget is smaller than one chunk (every chunk pauses its socket)', async () => {
