@@ -47,10 +47,11 @@ describe('credits monitor, first answer after a top-up', () => {
     const { mergeMigrations } = await import('../../../src/core/library/migrate');
     const { creditsMigrations } = await import('../../../src/core/credits/migrations');
     const { libraryMigrations } = await import('../../../src/core/library/migrations');
+    const { jobsMigrations } = await import('../../../src/core/jobs/jobs-migrations');
     const { createBalanceAlerts } = await import('../../../src/core/credits/balance-alerts');
     const { createLedger } = await import('../../../src/core/credits/ledger');
     const opened = openDatabase(join(mkdtempSync(join(tmpdir(), 'trove-topup-')), 'trove.db'), {
-      migrations: mergeMigrations(libraryMigrations, creditsMigrations),
+      migrations: mergeMigrations(libraryMigrations, creditsMigrations, jobsMigrations),
     });
     if (!opened.ok) throw new Error(opened.error.message);
     let resumed = 0;
