@@ -1,27 +1,27 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { downloadFile } from '../../../src/core/download';
+import { fileURLToPath } from 'node:url';
 import { alternate } from '../alternate';
 import type { Benchmark } from '../bench-context';
 import { formatBytes, formatRate } from '../figure';
 import { fsyncFile, remove } from '../tools/files';
+import { runChild } from '../tools/node-child';
 import { curlDownload } from '../tools/timed-process';
 import { median } from '../stats';
 
-/** Downloads `url` with Trove's downloader into `directory`; wall time in ms. */
+const CHILD = fileURLToPath(new URL('./download-child.ts', import.meta.url));
+
+/** Downloads `url` with Trove's downloader into `directory`, in an engine process of its own; ms from call to result. */
 export async function troveDownload(url: string, directory: string, fileName: string, connections: number): Promise<number> {
-  const started = performance.now();
-  const result = await downloadFile({ url, directory, fileName }, { connections });
-  const elapsed = performance.now() - started;
-  if (!result.ok) throw new Error(`Trove download failed: ${result.error.code}: ${result.error.message}`);
-  return elapsed;
+  const { ms } = await runChild<{ ms: number }>(CHILD, [url, directory, fileName, String(connections)]);
+  return ms;
 }
 
 /**
  * Benchmark 1: one large file over one connection from a local static server, Trove's
- * downloadFile (connections: 1) against `curl -o`. Trove fsyncs before it renames (a
- * finished download survives a power cut); curl does not, so curl + fsync is also timed.
+ * downloadFile (connections: 1, in an engine process of its own) against `curl -o`. Trove
+ * fsyncs before it renames (a finished download survives a power cut); curl does not, so
+ * curl + fsync is also timed.
  */
 export const singleConnection: Benchmark = {
   id: '1',
@@ -53,6 +53,7 @@ export const singleConnection: Benchmark = {
     const ratio = trove / curl;
     context.log(`1: Trove ${formatRate(trove)}, curl ${formatRate(curl)}, curl+fsync ${formatRate(curlSynced)}`);
     const { loopbackBytesPerSecond: loopback, diskBytesPerSecond: disk } = context.ceilings;
+    const detail = { sizeBytes: size, troveMs: samples.trove, curlMs: samples.curl, curlFsyncMs: fsyncs, curlPlusFsyncBytesPerSecond: curlSynced };
     return [
       {
         id: '1',
@@ -62,8 +63,19 @@ export const singleConnection: Benchmark = {
         ratio,
         goal: '≥ 0.95 × curl',
         met: ratio >= 0.95,
-        detail: { sizeBytes: size, troveMs: samples.trove, curlMs: samples.curl, curlFsyncMs: fsyncs, curlPlusFsyncBytesPerSecond: curlSynced },
-        note: `curl -o + fsync (Trove's durability): ${formatRate(curlSynced)}, Trove = ${(trove / curlSynced).toFixed(2)} × that. Trove = ${(trove / loopback).toFixed(2)} of the loopback ceiling, ${(trove / disk).toFixed(2)} of the disk ceiling.`,
+        detail,
+        note: `Trove = ${(trove / loopback).toFixed(2)} of the loopback ceiling, ${(trove / disk).toFixed(2)} of the disk ceiling.`,
+      },
+      {
+        // The same comparison at the same durability: curl's file is only in the page cache
+        // when curl exits; Trove's is on disk before it gets its name.
+        id: '1',
+        name: `${formatBytes(size)}, one connection, against curl with the same durability`,
+        value: formatRate(trove),
+        reference: `curl -o + fsync ${formatRate(curlSynced)}`,
+        ratio: trove / curlSynced,
+        goal: '≥ 0.95 × curl',
+        met: trove / curlSynced >= 0.95,
       },
     ];
   },
