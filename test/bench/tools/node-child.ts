@@ -10,7 +10,8 @@ export interface RunningChild {
   stop(): Promise<void>;
 }
 
-const nodeArgs = (script: string, args: readonly string[]): string[] => ['--import', 'tsx', script, ...args];
+// TypeScript through tsx; a bundled .mjs (what the app ships) as it is.
+const nodeArgs = (script: string, args: readonly string[]): string[] => (script.endsWith('.ts') ? ['--import', 'tsx', script, ...args] : [script, ...args]);
 
 /**
  * Starts a TypeScript entry point in its own Node process (through tsx), so that what it
@@ -45,7 +46,7 @@ export async function startChild(script: string, args: readonly string[], ready:
   };
 }
 
-/** Runs a TypeScript entry point to its end and parses the JSON it prints as its last stdout line. */
+/** Runs an entry point (TypeScript or bundled JavaScript) to its end and parses the JSON it prints as its last stdout line. */
 export async function runChild<T>(script: string, args: readonly string[], onSpawn?: (child: ChildProcess) => void): Promise<T> {
   const child = spawn(process.execPath, nodeArgs(script, args), { stdio: ['ignore', 'pipe', 'pipe'] });
   onSpawn?.(child);
