@@ -39,7 +39,11 @@ const mediaParams = (local: MediaLocal | undefined) => ({
  * because a playlist page often carries less than a single-post extraction did.
  */
 export function createPostWriter(db: Db, now: () => number) {
-  const lookup = createExistingLookup(db);
+  // A new post's media items and links are kept here and written once per batch (see
+  // writePending): one statement for a thousand rows instead of a thousand statements.
+  const unwrittenLinks = new Map<string, number>();
+  const unwrittenMedia: unknown[][] = [];
+  const lookup = createExistingLookup(db, unwrittenLinks);
   const insertPost = db.prepare(`
     INSERT INTO posts (site, platform_id, post_url, title, text, author_username, author_display_name,
       author_avatar_path, view_count, like_count, created_at, added_at, updated_at, media_mask)
@@ -67,16 +71,27 @@ export function createPostWriter(db: Db, now: () => number) {
   // a merged post keeps media items the new data lacks, so its types are read back from them
   const refreshMediaMask = db.prepare<[number]>(`UPDATE posts SET media_mask = ${mediaMaskSql('posts.id')} WHERE id = ?`);
   const addLink = db.prepare('INSERT OR IGNORE INTO post_links (url_key, post_id) VALUES (?, ?)');
+  const addLinks = db.prepare<[string]>(`
+    INSERT OR IGNORE INTO post_links (url_key, post_id) SELECT value ->> 0, value ->> 1 FROM json_each(?)`);
+  const addMedia = db.prepare<[string]>(`
+    INSERT INTO media_items (post_id, media_index, media_type, duration, preview_path, variant)
+    SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(?)`);
   // new posts enter the search index together, in one statement (see search-index-migration)
   const indexPosts = db.prepare<[string]>(`
     INSERT INTO posts_fts (rowid, title, text, author_username, author_display_name, site)
     SELECT id, title, text, author_username, author_display_name, site FROM posts
     WHERE id IN (SELECT value FROM json_each(?))`);
   const unindexed = new Set<number>();
-  const indexPending = (): void => {
-    if (unindexed.size === 0) return;
-    indexPosts.run(JSON.stringify([...unindexed]));
+  const dropPending = (): void => {
+    unwrittenMedia.length = 0;
+    unwrittenLinks.clear();
     unindexed.clear();
+  };
+  const writePending = (): void => {
+    if (unwrittenMedia.length > 0) addMedia.run(JSON.stringify(unwrittenMedia));
+    if (unwrittenLinks.size > 0) addLinks.run(JSON.stringify([...unwrittenLinks]));
+    if (unindexed.size > 0) indexPosts.run(JSON.stringify([...unindexed]));
+    dropPending();
   };
 
   const writeOne = ({ post, sourceUrl, avatarPath, media }: PostRecordInput): UpsertOutcome => {
@@ -86,37 +101,35 @@ export function createPostWriter(db: Db, now: () => number) {
       .filter((link): link is string => link !== undefined && link.trim() !== '')
       .map(linkKey);
     const existing = lookup({ site: params.site ?? undefined, id: params.platform_id ?? undefined, linkKeys });
-    let id: number;
     if (existing) {
-      id = existing.id;
-      // the same post twice in one batch: index it before the update trigger edits its entry
-      if (unindexed.has(id)) indexPending();
+      const { id } = existing;
+      // a merge reads and edits what earlier posts of the batch wrote (media, search entry)
+      writePending();
       mergePost.run({ ...params, id });
-    } else {
-      // a new post's media items are exactly these
-      id = Number(insertPost.run({ ...params, media_mask: mediaMaskOf(post.medias.map((item) => item.media_type)) }).lastInsertRowid);
-      unindexed.add(id);
-    }
-    post.medias.forEach((item, index) => {
-      upsertMedia.run({
-        post_id: id,
-        media_index: index,
-        media_type: item.media_type,
-        duration: item.duration ?? null,
-        ...mediaParams(media?.[index]),
+      post.medias.forEach((item, index) => {
+        upsertMedia.run({ post_id: id, media_index: index, media_type: item.media_type, duration: item.duration ?? null, ...mediaParams(media?.[index]) });
       });
+      refreshMediaMask.run(id);
+      for (const key of linkKeys) addLink.run(key, id);
+      return { id, created: false };
+    }
+    // a new post's media items are exactly these
+    const id = Number(insertPost.run({ ...params, media_mask: mediaMaskOf(post.medias.map((item) => item.media_type)) }).lastInsertRowid);
+    unindexed.add(id);
+    post.medias.forEach((item, index) => {
+      const { preview_path, variant } = mediaParams(media?.[index]);
+      unwrittenMedia.push([id, index, item.media_type, item.duration ?? null, preview_path, variant]);
     });
-    if (existing) refreshMediaMask.run(id);
-    for (const key of linkKeys) addLink.run(key, id);
-    return { id, created: existing === undefined };
+    for (const key of linkKeys) if (!unwrittenLinks.has(key)) unwrittenLinks.set(key, id);
+    return { id, created: true };
   };
 
   return {
     /** One transaction for the whole batch: a playlist page, or a bulk import. */
     upsertPosts: db.transaction((inputs: readonly PostRecordInput[]): UpsertOutcome[] => {
-      unindexed.clear();
+      dropPending(); // what a failed batch left
       const outcomes = inputs.map(writeOne);
-      indexPending();
+      writePending();
       return outcomes;
     }),
     /** Record the cached preview or the chosen variant of one media item; false if there is no such item. */

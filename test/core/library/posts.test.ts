@@ -101,11 +101,38 @@ describe('upserting posts', () => {
     expect(() => checkSearchIndex(temp.db)).not.toThrow();
   });
 
+  it('merges a post into one an earlier post of the same batch brought in under the same link', () => {
+    const shared = 'https://share.video.example/s/SAME';
+    const outcomes = unwrap(
+      library.upsertPosts([
+        { post: videoPost('first'), sourceUrl: shared },
+        { post: videoPost('other') },
+        { post: videoPost('second', { site: undefined, id: undefined, post_url: undefined }), sourceUrl: `${shared}/` },
+      ]),
+    );
+    expect(outcomes).toEqual([{ id: 1, created: true }, { id: 2, created: true }, { id: 1, created: false }]);
+    const links = temp.db.prepare('SELECT url_key, post_id FROM post_links ORDER BY url_key').all();
+    expect(links).toEqual([
+      { url_key: shared, post_id: 1 },
+      { url_key: 'https://video.example/watch/first', post_id: 1 },
+      { url_key: 'https://video.example/watch/other', post_id: 2 },
+    ]);
+    expect(temp.db.prepare('SELECT post_id, media_index FROM media_items ORDER BY post_id').all()).toEqual([
+      { post_id: 1, media_index: 0 },
+      { post_id: 2, media_index: 0 },
+    ]);
+  });
+
   it('writes a batch in one transaction: a failure leaves nothing behind', () => {
     const bad = videoPost('bad', { medias: [{ media_type: 'hologram' as 'video', resource_url: 'x' }] });
     const result = library.upsertPosts([{ post: videoPost('good') }, { post: bad }]);
     expect(result).toMatchObject({ ok: false, error: { code: 'database_constraint' } });
     expect(temp.db.prepare('SELECT count(*) FROM posts').pluck().get()).toBe(0);
+    // nothing of the failed batch reaches the next one
+    unwrap(library.upsertPosts([{ post: videoPost('next') }]));
+    const count = (table: string) => temp.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
+    expect([count('posts'), count('media_items'), count('post_links')]).toEqual([1, 1, 1]);
+    expect(() => checkSearchIndex(temp.db)).not.toThrow();
   });
 });
 
