@@ -22,16 +22,16 @@ export function createExistingLookup(
   db: Db,
   unwrittenLinks?: ReadonlyMap<string, number>,
 ): (keys: ExistingKeys) => ExistingMatch | undefined {
-  const byId = db.prepare<[string, string], { id: number }>('SELECT id FROM posts WHERE site = ? AND platform_id = ?');
-  const byUrl = db.prepare<[string], { id: number }>('SELECT post_id AS id FROM post_links WHERE url_key = ?');
+  const byId = db.prepare<[string, string], number>('SELECT id FROM posts WHERE site = ? AND platform_id = ?').pluck();
+  const byUrl = db.prepare<[string], number>('SELECT post_id FROM post_links WHERE url_key = ?').pluck();
   return ({ site, id, linkKeys }) => {
     if (site !== undefined && id !== undefined) {
-      const row = byId.get(site, id);
-      if (row) return { id: row.id, matchedBy: 'id' };
+      const postId = byId.get(site, id);
+      if (postId !== undefined) return { id: postId, matchedBy: 'id' };
     }
     for (const key of linkKeys) {
-      const id = byUrl.get(key)?.id ?? unwrittenLinks?.get(key);
-      if (id !== undefined) return { id, matchedBy: 'url' };
+      const postId = byUrl.get(key) ?? unwrittenLinks?.get(key);
+      if (postId !== undefined) return { id: postId, matchedBy: 'url' };
     }
     return undefined;
   };
