@@ -1,9 +1,10 @@
-import { mkdtemp, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, extname, join, parse } from 'node:path';
 import { z } from 'zod';
 import { ok, type Result } from '../../shared/errors';
 import { ownedTempName, removeOrphanedTemps } from '../files/owned-temp';
+import { syncFile } from '../fs/sync-file';
 import { subtitleFormatSchema } from '../../shared/subtitles';
 import { iso639Language } from '../subtitles/iso639-language';
 import { parseSubtitles } from '../subtitles/parse-subtitles';
@@ -167,15 +168,6 @@ async function runEmbedFfmpeg(
   if (run.spawnError?.code === 'ENOENT') return failure('ffmpeg_missing', `ffmpeg was not found at ${quote(ffmpegPath)}.`);
   if (run.spawnError) return failure('embed_failed', `ffmpeg could not be started: ${run.spawnError.message}`);
   return ok({ exitCode: run.code, stderr: run.stderr });
-}
-
-async function syncFile(path: string): Promise<void> {
-  const handle = await open(path, 'r+');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 function failure(code: EmbedErrorCode, message: string): { ok: false; error: EmbedError } {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Result } from '../../shared/errors';
 import { ownedTempName, removeOrphanedTemps } from '../files/owned-temp';
 import { moveToUniqueName } from '../files/unique-name';
+import { syncFile } from '../fs/sync-file';
 import { MUXER, type Container } from './choose-container';
 import { mediaError, type MediaError } from './media-error';
 import { parseMediaInfo, type MediaStream } from './media-info';
@@ -137,10 +138,12 @@ export async function mergeStreams(request: MergeRequest): Promise<Result<Merged
   }
   let finalPath: string;
   try {
+    // On disk before it has its name and before the sources go (a download is kept the same way).
+    await syncFile(temp);
     finalPath = await moveToUniqueName(temp, directory, `${baseName}.${container}`);
   } catch (error) {
     await discard();
-    return failure('io_error', `Could not name the merged file: ${error instanceof Error ? error.message : String(error)}`);
+    return failure('io_error', `Could not save the merged file: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (!request.keepSources) await Promise.all([rm(videoPath, { force: true }), rm(audioPath, { force: true })]);
   return { ok: true, value: { path: finalPath, container, videoCodec, audioCodec, durationSeconds: verified.value } };
