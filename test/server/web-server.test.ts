@@ -1,14 +1,14 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
-import type { IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import { createCore } from '../../src/core';
 import type { Core } from '../../src/core/core-api';
 import { startWebServer } from '../../src/server/web-server';
 import type { WebServer } from '../../src/server/web-server';
+import { exchange, httpRequest, openSocket } from '../reliability/support/web-client';
+import type { HttpReply } from '../reliability/support/web-client';
 
 const SECRET_KEY = 'sk-test-never-in-the-browser';
 let base: string;
@@ -16,50 +16,13 @@ let core: Core;
 let server: WebServer;
 let cookie: string;
 
-interface Reply {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
 /** A raw HTTP GET, so tests control the Host, Cookie and Range headers exactly. */
-function get(pathname: string, headers: Record<string, string> = {}): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, path: pathname, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get = (pathname: string, headers: Record<string, string> = {}): Promise<HttpReply> => httpRequest({ port: server.port, path: pathname, headers });
 
-const socketUrl = (): string => `ws://127.0.0.1:${server.port}/ws`;
 const origin = (): string => `http://127.0.0.1:${server.port}`;
 
 /** Opens a socket; resolves with it once open, or with the HTTP status it was refused with. */
-function connect(headers: Record<string, string>): Promise<WebSocket | number> {
-  return new Promise((resolve) => {
-    const ws = new WebSocket(socketUrl(), { headers });
-    ws.once('open', () => resolve(ws));
-    ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
-    ws.once('error', () => resolve(0));
-  });
-}
-
-function exchange(ws: WebSocket, message: unknown): Promise<Record<string, unknown>> {
-  return new Promise((resolve) => {
-    const onMessage = (data: Buffer) => {
-      const parsed = JSON.parse(data.toString()) as Record<string, unknown>;
-      if ('event' in parsed) return;
-      ws.off('message', onMessage);
-      resolve(parsed);
-    };
-    ws.on('message', onMessage);
-    ws.send(typeof message === 'string' ? message : JSON.stringify(message));
-  });
-}
+const connect = (headers: Record<string, string>): Promise<WebSocket | number> => openSocket({ port: server.port, headers });
 
 beforeAll(async () => {
   base = await mkdtemp(path.join(tmpdir(), 'trove-web-'));
