@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { ClipboardEvent, FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LinkField } from '../design/link-field';
 import { parseLinks } from './parse-links';
 
 /** Paste (previews at once), type and submit, one or several links. Drops are handled by the screen. */
@@ -39,39 +40,26 @@ export function LinkInput({ onLinks }: { onLinks: (links: string[]) => void }) {
 
   return (
     <form className="link-input card" onSubmit={onSubmit}>
-      <label htmlFor={id} className="field-label">
-        {t('grab.inputLabel')}
-      </label>
-      <p id={`${id}-hint`} className="small muted">
-        {t('grab.inputHint')}
-      </p>
-      <div className="row link-input-row">
-        <textarea
-          id={id}
-          className="textarea grow"
-          rows={2}
-          value={text}
-          placeholder={t('grab.placeholder')}
-          aria-describedby={`${id}-hint${problem ? ` ${id}-problem` : ''}`}
-          aria-invalid={problem !== undefined}
-          onChange={(event) => setText(event.target.value)}
-          onPaste={onPaste}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey) {
-              event.preventDefault();
-              submit(text);
-            }
-          }}
-        />
-        <button type="submit" className="button button-primary">
-          {t('grab.preview')}
-        </button>
-      </div>
-      {problem && (
-        <p id={`${id}-problem`} className="small field-problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <LinkField id={id} label={t('grab.inputLabel')} hint={t('grab.inputHint')} problem={problem} action={t('grab.preview')} rowClassName="row link-input-row">
+        {(control) => (
+          <textarea
+            id={id}
+            className="textarea grow"
+            rows={2}
+            value={text}
+            placeholder={t('grab.placeholder')}
+            {...control}
+            onChange={(event) => setText(event.target.value)}
+            onPaste={onPaste}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.shiftKey) {
+                event.preventDefault();
+                submit(text);
+              }
+            }}
+          />
+        )}
+      </LinkField>
     </form>
   );
 }

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseLink } from '../../../shared/links';
 import { Icon } from '../design/icon';
+import { LinkField } from '../design/link-field';
 import { EmptyState, LoadingState } from '../design/states';
 import { ErrorNotice } from '../errors/error-notice';
 import { MediaPlayer } from '../library/media-player';
@@ -34,31 +35,9 @@ function LinkForm({ initial, onSubmit }: { initial: string; onSubmit: (url: stri
   };
   return (
     <form className="card stack" onSubmit={submit}>
-      <label htmlFor={id} className="field-label">
-        {t('subtitles.linkLabel')}
-      </label>
-      <p id={`${id}-hint`} className="small muted">
-        {t('subtitles.linkHint')}
-      </p>
-      <div className="row">
-        <input
-          id={id}
-          className="input grow"
-          value={text}
-          placeholder="https://…"
-          aria-describedby={`${id}-hint${problem ? ` ${id}-problem` : ''}`}
-          aria-invalid={problem !== undefined}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <button type="submit" className="button button-primary">
-          {t('subtitles.list')}
-        </button>
-      </div>
-      {problem && (
-        <p id={`${id}-problem`} className="small field-problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <LinkField id={id} label={t('subtitles.linkLabel')} hint={t('subtitles.linkHint')} problem={problem} action={t('subtitles.list')}>
+        {(control) => <input id={id} className="input grow" value={text} placeholder="https://…" {...control} onChange={(event) => setText(event.target.value)} />}
+      </LinkField>
     </form>
   );
 }
