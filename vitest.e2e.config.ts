@@ -8,6 +8,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    globalSetup: ['test/run-temp-root.ts'],
     fileParallelism: false,
   },
 });

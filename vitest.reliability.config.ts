@@ -13,6 +13,7 @@ export default defineConfig({
     testTimeout: 30 * 60_000,
     hookTimeout: 5 * 60_000,
     pool: 'forks',
+    globalSetup: ['test/run-temp-root.ts'],
     maxWorkers: 2,
   },
 });
