@@ -7,6 +7,7 @@ import { toDatabaseError } from '../library/sqlite-error';
 import { isActive } from './job-state';
 import type { JobPatch, JobRecord, JobStore } from './job-store';
 import { jobView } from './job-store';
+import { retryPatch } from './link-expired';
 
 /** How a runner's work on a job ended. */
 export type JobOutcome =
@@ -132,7 +133,7 @@ export class JobQueue {
 
   retry(ids?: readonly number[]): number {
     const changed = this.#act(ids, ['failed', 'canceled'], (job) =>
-      this.#transition(job.id, 'queued', { error: undefined, attempts: 0, nextAttemptAt: undefined }),
+      this.#transition(job.id, 'queued', { error: undefined, attempts: 0, nextAttemptAt: undefined, ...retryPatch(job) }),
     );
     this.pump();
     return changed;

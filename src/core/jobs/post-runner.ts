@@ -12,6 +12,7 @@ import { extractForJob } from './extract-for-job';
 import type { JobContext, JobOutcome, JobRunner } from './job-queue';
 import type { JobRecord } from './job-store';
 import { SUBTITLES_OUTPUT } from './job-store';
+import { expiredWithoutRefresh } from './link-expired';
 import type { MediaTask } from './media-plan';
 import { planMedia } from './media-plan';
 import { saveJobSubtitles } from './save-job-subtitles';
@@ -44,17 +45,6 @@ function downloadFailure(error: DownloadError): JobOutcome {
   if (error.code === 'canceled') return { kind: 'aborted' };
   return { kind: 'failed', error: { code: error.code, message: error.message, retryable: error.retryable } };
 }
-
-const expiredWithoutRefresh = (): JobOutcome => ({
-  kind: 'failed',
-  error: {
-    code: 'link_expired',
-    message:
-      'The media links of this post expired before the download finished. Retry to extract it again (this costs credits), ' +
-      'or turn on "refresh expired links" in Settings.',
-    retryable: false,
-  },
-});
 
 /** Sums the progress of the downloads of one job into one figure for the faces. */
 function progressTracker(context: JobContext) {
