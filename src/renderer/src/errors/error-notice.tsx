@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ErrorInfo } from '../../../shared/errors';
+import { nextStepKey } from './next-step';
 
 interface ErrorNoticeProps {
   error: ErrorInfo;
@@ -14,8 +15,7 @@ interface ErrorNoticeProps {
  */
 export function ErrorNotice({ error, title, onRetry }: ErrorNoticeProps) {
   const { t, i18n } = useTranslation();
-  const specific = `errors.next.${error.code}`;
-  const nextStep = i18n.exists(specific) ? t(specific) : t(error.retryable ? 'errors.next.retryable' : 'errors.next.default');
+  const nextStep = t(nextStepKey(error, (key) => i18n.exists(key)));
   return (
     <div className="notice notice-error" role="alert">
       <strong>{title ?? t('errors.title')}</strong>

@@ -7,6 +7,7 @@ import { Icon } from '../design/icon';
 import type { IconName } from '../design/icon';
 import { ProgressBar } from '../design/progress-bar';
 import { Thumb } from '../design/thumb';
+import { nextStepKey } from '../errors/next-step';
 import { formatBytes, formatDuration, formatSpeed } from '../format/format';
 import { jobActions } from './queue-filter';
 
@@ -39,6 +40,8 @@ function JobRowView({ job, canMoveUp, canMoveDown, onAction }: JobRowProps) {
   const actions = jobActions(job.state);
   const running = job.state === 'extracting' || job.state === 'downloading' || job.state === 'processing';
   const fraction = job.state === 'done' ? 1 : progress.total ? progress.bytes / progress.total : running ? undefined : 0;
+  const failure =
+    job.error && job.state === 'failed' ? { ...job.error, nextStep: t(nextStepKey(job.error, (key) => i18n.exists(key))) } : undefined;
   const stateLabel = job.state === 'paused' && job.pauseReason ? t(`queue.pausedFor.${job.pauseReason}`) : t(`state.${job.state}`);
 
   const details: string[] = [];
@@ -86,9 +89,10 @@ function JobRowView({ job, canMoveUp, canMoveDown, onAction }: JobRowProps) {
             <span key={detail}>{detail}</span>
           ))}
         </div>
-        {job.error && job.state === 'failed' && (
-          <div className="small job-error" role="note">
-            <span className="mono">{job.error.code}</span> {job.error.message}
+        {failure && (
+          // One line in a fixed-height row: the whole text is in the tooltip too.
+          <div className="small job-error" role="note" title={`${failure.message} ${failure.nextStep}`}>
+            <span className="mono">{failure.code}</span> {failure.message} <span className="muted">{failure.nextStep}</span>
           </div>
         )}
       </div>

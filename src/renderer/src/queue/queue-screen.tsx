@@ -94,7 +94,7 @@ export function QueueScreen() {
           </button>
         </div>
       </div>
-      {error && <ErrorNotice error={error} />}
+      {error && <ErrorNotice error={error} title={t('queue.actionFailed')} />}
       {visible.length === 0 ? (
         <EmptyState title={jobs.length === 0 ? t('queue.empty') : t('queue.emptyFilter')} />
       ) : (
