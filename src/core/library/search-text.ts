@@ -17,7 +17,9 @@ const quote = (term: string): string => `"${term.replaceAll('"', '""')}"`;
  * space after it. Terms with no letter or digit are dropped (they would match nothing).
  */
 export function parseSearchText(input: string): SearchText {
-  const text = input.normalize('NFKC');
+  // a control character (NUL above all) inside a quoted FTS5 string ends the query early:
+  // "unterminated string"; pasted in, it separates words like a space
+  const text = input.normalize('NFKC').replace(/\p{Cc}/gu, ' ');
   const terms = text.split(/\s+/u).filter((term) => WORD_CHAR.test(term));
   const words: string[] = [];
   const substrings: string[] = [];

@@ -78,7 +78,7 @@ describe('full-text search', () => {
   });
 
   it('never lets user input become an FTS syntax error', () => {
-    const hostile = ['"', '""', '"quoted', 'AND', 'OR NOT', 'a AND', '-', '-summit', '*', 'sun*', '(', '(hike', 'hike)', 'NEAR(a b)', 'title:sunset', '^start', 'a + b', '{x}', '🎉', '\u0000', "'; DROP TABLE posts; --", 'summit"', 'ó'];
+    const hostile = ['"', '""', '"quoted', 'AND', 'OR NOT', 'a AND', '-', '-summit', '*', 'sun*', '(', '(hike', 'hike)', 'NEAR(a b)', 'title:sunset', '^start', 'a + b', '{x}', '🎉', '\u0000', 'sum\u0000mit', 'hike\u0007', "'; DROP TABLE posts; --", 'summit"', 'ó'];
     for (const query of hostile) {
       const result = library.searchPosts({ query });
       expect(result.ok, query).toBe(true);
@@ -88,6 +88,7 @@ describe('full-text search', () => {
     expect(ids({ query: 'OR espresso' })).toEqual([]);
     expect(ids({ query: '(hike' })).toEqual(['p1']);
     expect(ids({ query: '-summit' })).toEqual(['p1']);
+    expect(ids({ query: 'mountain\u0000hike' })).toEqual(['p1']); // a control character pasted in separates words
     expect(temp.db.prepare('SELECT count(*) FROM posts').pluck().get()).toBe(5);
   });
 
