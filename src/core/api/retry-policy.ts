@@ -64,10 +64,15 @@ export function decideRetry(failed: FailedAttempt, options: RetryOptions, random
   }
 }
 
-/** Retry-After as delta-seconds or an HTTP date, in ms from now; undefined when absent or unreadable. */
+/**
+ * Retry-After as delta-seconds (fractions tolerated) or an HTTP date, in ms from now;
+ * undefined when absent or unreadable. Only text with a month or day name is read as a
+ * date: Date.parse takes "1.5" or "-1" for a day in 2001, which would mean "retry at once".
+ */
 export function parseRetryAfter(value: string | null, nowMs: number): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const date = Date.parse(value);
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  if (/^\d+(?:\.\d+)?$/.test(text)) return Math.ceil(Number(text) * 1000);
+  const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }

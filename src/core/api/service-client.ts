@@ -54,6 +54,9 @@ export interface ServiceClient {
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
+/** Visible ASCII only: what a header carries as it is, and v1 needs exactly one space, after `Bearer`. */
+const SENDABLE_KEY = /^[\x21-\x7e]+$/;
+
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const { apiVersion, getKey, clock = systemClock, sleep = realSleep, random = Math.random } = options;
   const fetchImpl = options.fetch ?? globalThis.fetch;
@@ -83,6 +86,15 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         code: 'unauthorized',
         retryable: false,
         message: 'No API key is set. Add your key in Settings, or set the TROVE_API_KEY environment variable.',
+      });
+    }
+    // fetch refuses such a header before sending: without this it would look like a network failure, retried.
+    if (!SENDABLE_KEY.test(apiKey)) {
+      return failure({
+        status: null,
+        code: 'unauthorized',
+        retryable: false,
+        message: 'The API key contains characters an API key never has (spaces, line breaks or non-ASCII letters). Copy it again from the developer console.',
       });
     }
     const limiter = options.rateLimiter ?? sharedRateLimiter(apiKey, apiVersion);
@@ -127,7 +139,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     apiVersion,
     extractPost: (url, callOptions) => call(operations.post, { url }, callOptions?.signal),
     extractPlaylist: (url, cursor, callOptions) =>
-      call(operations.playlist, cursor === undefined ? { url } : { url, cursor }, callOptions?.signal),
+      // The spec omits the cursor for the first page; "" (the last page's next_cursor) is no cursor.
+      call(operations.playlist, cursor === undefined || cursor === '' ? { url } : { url, cursor }, callOptions?.signal),
     extractSubtitles: (url, callOptions) => call(operations.subtitles, { url }, callOptions?.signal),
     credits: (callOptions) => call(operations.credits, undefined, callOptions?.signal),
     async *pages(url, callOptions) {

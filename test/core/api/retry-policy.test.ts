@@ -87,5 +87,13 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(null, now)).toBeUndefined();
     expect(parseRetryAfter('', now)).toBeUndefined();
     expect(parseRetryAfter('soon', now)).toBeUndefined();
+    // Bare numbers that are not delta-seconds are not dates either (a lenient date parser reads "1.5" as 2001).
+    expect(parseRetryAfter('-1', now)).toBeUndefined();
+    expect(parseRetryAfter('2 seconds', now)).toBeUndefined();
+  });
+
+  it('reads fractional seconds as seconds, rounded up', () => {
+    expect(parseRetryAfter('1.5', now)).toBe(1_500);
+    expect(parseRetryAfter(' 3 ', now)).toBe(3_000);
   });
 });

@@ -188,6 +188,26 @@ describe.each(VERSIONS)('service client, %s API, against a misbehaving server', 
     expect(errorOf(result).message).toContain(REDACTED);
   });
 
+  it('a key an HTTP header cannot carry is a clear, final key error, with no request', async () => {
+    const server = await serve((_request, response) => json(response, 200, minimalPost));
+    for (const key of ['abc\u2028def', 'ab\u0001cd', 'key with spaces', 'clé-ünicode']) {
+      const { client: api, requests } = client(server.url, { key });
+      const error = errorOf(await api.extractPost('https://x/1'));
+      expect(error).toMatchObject({ status: null, code: 'unauthorized', retryable: false });
+      expect(error.message).toMatch(/API key contains characters/);
+      expect(JSON.stringify(error)).not.toContain(key);
+      expect(requests).toHaveLength(0);
+    }
+    expect(server.received).toHaveLength(0);
+  });
+
+  it('the first page is asked for without a cursor, even when the caller passes an empty one', async () => {
+    const server = await serve((_request, response) => json(response, 200, { posts: [], has_more: false, next_cursor: '' }));
+    const { client: api } = client(server.url);
+    valueOf(await api.extractPlaylist('https://video.example/@ann', ''));
+    expect(JSON.parse(server.received[0]?.body ?? '')).toEqual({ url: 'https://video.example/@ann' });
+  });
+
   it('a key provider that fails is key_unavailable, with no request', async () => {
     const server = await serve((_request, response) => json(response, 200, minimalPost));
     const { client: api } = client(server.url, {
