@@ -123,6 +123,20 @@ describe('upserting posts', () => {
     ]);
   });
 
+  it('never merges a different post into one that shares a link with it (same site, another id)', () => {
+    // a pasted link that led to one post and later to another (a share link reused, a redirect)
+    const pasted = 'https://share.video.example/s/LATEST';
+    unwrap(library.upsertPosts([{ post: videoPost('old'), sourceUrl: pasted }]));
+    unwrap(library.addFile({ postId: 1, path: '/dl/old.mp4', size: 10, kind: 'video' }));
+    const [outcome] = unwrap(library.upsertPosts([{ post: videoPost('new'), sourceUrl: pasted }]));
+    expect(outcome).toEqual({ id: 2, created: true });
+    expect(unwrap(library.getPost(1))).toMatchObject({ platformId: 'old', title: 'Video old', postUrl: 'https://video.example/watch/old', totalSize: 10 });
+    expect(unwrap(library.getPost(2))).toMatchObject({ platformId: 'new', title: 'Video new', totalSize: 0 });
+    // a post without an id of its own still merges by link
+    const [sparse] = unwrap(library.upsertPosts([{ post: videoPost('x', { id: undefined, post_url: undefined, title: undefined }), sourceUrl: pasted }]));
+    expect(sparse).toEqual({ id: 1, created: false });
+  });
+
   it('writes a batch in one transaction: a failure leaves nothing behind', () => {
     const bad = videoPost('bad', { medias: [{ media_type: 'hologram' as 'video', resource_url: 'x' }] });
     const result = library.upsertPosts([{ post: videoPost('good') }, { post: bad }]);
