@@ -11,11 +11,10 @@ import { adoptDownloadedFile, adoptMergedFile } from './adopt-finished-file';
 import { extractForJob } from './extract-for-job';
 import type { JobContext, JobOutcome, JobRunner } from './job-queue';
 import type { JobRecord } from './job-store';
-import { SUBTITLES_OUTPUT } from './job-store';
 import { expiredWithoutRefresh } from './link-expired';
 import type { MediaTask } from './media-plan';
 import { planMedia } from './media-plan';
-import { saveJobSubtitles } from './save-job-subtitles';
+import { checkpointedSubtitles, saveJobSubtitles, subtitleOutputs } from './save-job-subtitles';
 
 const exists = (path: string): Promise<boolean> =>
   stat(path).then(
@@ -172,15 +171,19 @@ export function createPostRunner(services: CoreServices): JobRunner {
       job = context.patch({ outputs });
     }
 
-    const subtitles = await saveJobSubtitles(services, {
-      job,
-      post,
-      videoPath: tasks.filter((task) => task.fileKind === 'video').flatMap((task) => outputs[String(task.mediaIndex)] ?? [])[0],
-      folder,
-      ...(ffmpegPath?.ok ? { ffmpegPath: ffmpegPath.value.path } : {}),
-      signal: context.signal,
-    });
-    if (subtitles.length > 0) job = context.patch({ outputs: { ...outputs, [SUBTITLES_OUTPUT]: subtitles.map((subtitle) => subtitle.path) } });
+    const subtitles =
+      (await checkpointedSubtitles(outputs)) ??
+      (await saveJobSubtitles(services, {
+        job,
+        post,
+        videoPath: tasks.filter((task) => task.fileKind === 'video').flatMap((task) => outputs[String(task.mediaIndex)] ?? [])[0],
+        folder,
+        ...(ffmpegPath?.ok ? { ffmpegPath: ffmpegPath.value.path } : {}),
+        signal: context.signal,
+      }));
+    // A pause or cancel during the subtitles: what they left is not a finished set, nor the job done.
+    if (context.signal.aborted) return { kind: 'aborted' };
+    if (subtitles.length > 0) job = context.patch({ outputs: { ...outputs, ...subtitleOutputs(subtitles) } });
     return recordInLibrary(services, job, post, tasks, outputs, images, codecs, subtitles);
   };
 }

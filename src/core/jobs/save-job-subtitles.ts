@@ -1,10 +1,50 @@
+import { stat } from 'node:fs/promises';
+import { z } from 'zod';
 import type { Post } from '../../shared/post';
+import { subtitleFormatSchema } from '../../shared/subtitles';
 import type { CoreServices } from '../core-services';
 import { fetchBytes } from '../download/fetch-bytes';
 import { embedSubtitles } from '../media/embed-subtitles';
 import type { SavedSubtitle } from '../subtitles/save-subtitle-tracks';
 import { saveSubtitleTracks } from '../subtitles/save-subtitle-tracks';
 import type { JobRecord } from './job-store';
+import { SUBTITLES_OUTPUT } from './job-store';
+
+// Beside the paths (the user's files), what the library records of each saved subtitle.
+const SUBTITLE_RECORDS = 'subtitles.saved';
+const savedSubtitleSchema = z.object({
+  languageTag: z.string(),
+  languageName: z.string(),
+  format: subtitleFormatSchema,
+  path: z.string(),
+  size: z.number().int().nonnegative(),
+});
+
+const parseRecord = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/** The job outputs that checkpoint saved subtitles. */
+export const subtitleOutputs = (saved: readonly SavedSubtitle[]): Record<string, string[]> => ({
+  [SUBTITLES_OUTPUT]: saved.map((subtitle) => subtitle.path),
+  [SUBTITLE_RECORDS]: saved.map((subtitle) => JSON.stringify(subtitle)),
+});
+
+/**
+ * The subtitles an earlier run of the job saved (and embedded), when all are still on disk:
+ * a run after a crash or a pause keeps them instead of paying for the list again and saving
+ * every file once more as "name (1)".
+ */
+export async function checkpointedSubtitles(outputs: Record<string, string[]>): Promise<SavedSubtitle[] | undefined> {
+  const parsed = z.array(savedSubtitleSchema).min(1).safeParse(outputs[SUBTITLE_RECORDS]?.map(parseRecord));
+  if (!parsed.success) return undefined;
+  const present = await Promise.all(parsed.data.map((subtitle) => stat(subtitle.path).then(() => true, () => false)));
+  return present.every(Boolean) ? parsed.data : undefined;
+}
 
 export interface JobSubtitlesRequest {
   job: JobRecord;
