@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ErrorInfo, Result } from '../../shared/errors';
@@ -28,6 +29,8 @@ export interface SaveSubtitleTracksRequest {
   fetchBytes: FetchSubtitleBytes;
   signal?: AbortSignal;
 }
+
+const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 const primary = (tag: string): string => tag.toLowerCase().split('-')[0] ?? '';
 
@@ -69,7 +72,12 @@ export async function saveSubtitleTracks(request: SaveSubtitleTracksRequest): Pr
     failures.push({ code: 'no_matching_subtitles', message: `No subtitles in ${request.languageTags.join(', ')} (offered: ${offered}).` });
     return { saved, failures };
   }
-  await mkdir(request.folder, { recursive: true });
+  try {
+    await mkdir(request.folder, { recursive: true });
+  } catch (error) {
+    failures.push({ code: 'write_failed', message: `Could not create the folder ${request.folder}: ${reasonOf(error)}` });
+    return { saved, failures };
+  }
   for (const track of tracks) {
     const source = sourceFor(track, request.target);
     if (!source) {
@@ -87,7 +95,8 @@ export async function saveSubtitleTracks(request: SaveSubtitleTracksRequest): Pr
       continue;
     }
     const name = subtitleFileName(request.videoName, track.language_tag, converted.value.extension);
-    const temp = join(request.folder, `.${name}.${process.pid}.tmp`);
+    // unique per save: two saves of the same track at once must not share (and unlink) one temp file
+    const temp = join(request.folder, `.${name}.${randomUUID()}.tmp`);
     try {
       await writeFileAtomic(temp, converted.value.bytes);
       const path = await moveToUniqueName(temp, request.folder, name);
@@ -100,7 +109,7 @@ export async function saveSubtitleTracks(request: SaveSubtitleTracksRequest): Pr
       });
     } catch (error) {
       await rm(temp, { force: true });
-      failures.push({ code: 'write_failed', message: `Could not save ${name}: ${error instanceof Error ? error.message : String(error)}` });
+      failures.push({ code: 'write_failed', message: `Could not save ${name}: ${reasonOf(error)}` });
     }
   }
   return { saved, failures };
