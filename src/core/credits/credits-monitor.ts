@@ -44,16 +44,21 @@ export function createCreditsMonitor(options: CreditsMonitorOptions): CreditsMon
 
   const ask = async (): Promise<Result<Balance, ErrorInfo>> => {
     if (closed) return closedError;
+    // Only charges made before the query is sent are in its answer; later ones wait for the next.
+    const entries = pendingEntries.splice(0);
     const answered = await options.client().credits();
     // The engine may have closed (and its database with it) while the query was out.
     if (closed) return closedError;
-    if (!answered.ok) return { ok: false, error: apiErrorInfo(answered.error) };
+    if (!answered.ok) {
+      pendingEntries.unshift(...entries);
+      return { ok: false, error: apiErrorInfo(answered.error) };
+    }
     const balance: Balance = { availableCredits: answered.value.availableCredits, checkedAt: options.now() };
     // With no earlier answer to compare (the first one may arrive after the top-up), any credit
     // at all lets held jobs try again; a balance still too low only pauses them once more.
     const toppedUp = last === undefined ? balance.availableCredits > 0 : balance.availableCredits > last.availableCredits;
     last = balance;
-    for (const entryId of pendingEntries.splice(0)) options.ledger.setBalanceAfter(entryId, balance.availableCredits);
+    for (const entryId of entries) options.ledger.setBalanceAfter(entryId, balance.availableCredits);
     const alert = options.alerts.observe(balance.availableCredits);
     options.events.emit('credits.changed', balance);
     if (alert.ok && alert.value) options.events.emit('credits.alert', { threshold: alert.value.threshold, balance: alert.value.balance });
@@ -73,7 +78,8 @@ export function createCreditsMonitor(options: CreditsMonitorOptions): CreditsMon
     charged(entryId) {
       pendingEntries.push(entryId);
       if (debounce) clearTimeout(debounce);
-      debounce = setTimeout(() => void monitor.refresh(), debounceMs);
+      // A query already out was sent before this charge: ask again once it is back.
+      debounce = setTimeout(() => void (inFlight ?? Promise.resolve()).then(() => pendingEntries.length > 0 && monitor.refresh()), debounceMs);
       debounce.unref();
     },
     watchForTopUp(intervalMs) {

@@ -72,3 +72,63 @@ describe('credits monitor, first answer after a top-up', () => {
     opened.value.close();
   });
 });
+
+describe('credits monitor, a charge while a balance query is out', () => {
+  it('gives the charge the balance of a query sent after it, not of the one already out', async () => {
+    const held: Array<(credits: number) => void> = [];
+    const server = createServer((_request, response) => {
+      held.push((credits) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ availableCredits: credits })));
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { createCreditsMonitor } = await import('../../../src/core/credits/credits-monitor');
+    const { createServiceClient } = await import('../../../src/core/api/service-client');
+    const { EventBus } = await import('../../../src/core/events/event-bus');
+    const { openDatabase } = await import('../../../src/core/library/database');
+    const { mergeMigrations } = await import('../../../src/core/library/migrate');
+    const { creditsMigrations } = await import('../../../src/core/credits/migrations');
+    const { libraryMigrations } = await import('../../../src/core/library/migrations');
+    const { jobsMigrations } = await import('../../../src/core/jobs/jobs-migrations');
+    const { createBalanceAlerts } = await import('../../../src/core/credits/balance-alerts');
+    const { createLedger } = await import('../../../src/core/credits/ledger');
+    const opened = openDatabase(join(mkdtempSync(join(tmpdir(), 'trove-race-')), 'trove.db'), {
+      migrations: mergeMigrations(libraryMigrations, creditsMigrations, jobsMigrations),
+    });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const ledger = createLedger(opened.value, { now: Date.now });
+    const client = createServiceClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiVersion: 'v1', getKey: async () => 'k' });
+    const monitor = createCreditsMonitor({
+      client: () => client,
+      alerts: createBalanceAlerts(opened.value, { now: Date.now }),
+      ledger,
+      events: new EventBus(),
+      now: Date.now,
+      debounceMs: 0,
+      onTopUp: () => undefined,
+    });
+    /** Polls until `done`; gives up after a while so a missing query fails the test instead of hanging it. */
+    const eventually = async (done: () => boolean) => {
+      for (let tries = 0; tries < 400 && !done(); tries++) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    const waitForQueries = (count: number) => eventually(() => held.length >= count);
+
+    // A query is out (the server has counted the balance before the charge), then a call is charged.
+    const first = monitor.refresh();
+    await waitForQueries(1);
+    const entry = ledger.record({ endpoint: 'v1 POST /extract/post', link: 'https://video.example/watch/a' });
+    if (!entry.ok) throw new Error(entry.error.message);
+    monitor.charged(entry.value.id);
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the debounce fires while the first query is out
+    held[0]?.(500);
+    expect(await first).toMatchObject({ ok: true, value: { availableCredits: 500 } });
+    // The charge needs a query of its own: its balance is the one after it.
+    await waitForQueries(2);
+    expect(held).toHaveLength(2);
+    held[1]?.(499);
+    await eventually(() => monitor.last()?.availableCredits === 499);
+    const listed = ledger.list();
+    expect(listed.ok && listed.value.map((e) => e.balanceAfter)).toEqual([499]);
+    monitor.close();
+    opened.value.close();
+  });
+});
