@@ -20,6 +20,7 @@ const CLI_ADVICE: Readonly<Record<string, string>> = {
   out_of_credits: 'Top up your credits, then run `trove queue resume` to continue where it stopped.',
   invalid_input: 'Check the command with `trove help <command>`.',
   invalid_link: 'Check the link: it must be one http:// or https:// address.',
+  job_not_found: 'See the jobs and their ids with `trove queue list`.',
   network_error: 'Check that the service is reachable at the service URL (--service-url or TROVE_SERVICE_URL).',
   invalid_response: 'The service answered something Trove cannot read; run again with --debug and report it.',
   internal: 'This is a bug in Trove; run again with --debug and report it.',

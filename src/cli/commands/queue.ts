@@ -24,6 +24,17 @@ export async function runQueue(ctx: CommandContext, invocation: QueueInvocation)
     ctx.output.result('queue', EXIT.ok, { jobs: jobs.map(jobSummary) }, jobs.length === 0 ? ['The queue is empty.'] : jobs.map(jobLine));
     return EXIT.ok;
   }
+  // The engine only counts what changed: an id typed wrong would read as "0 jobs", not as a mistake.
+  if (invocation.ids !== undefined) {
+    const listed = await ctx.core.call('jobs.list', {});
+    if (!listed.ok) return ctx.fail(listed.error);
+    const known = new Set(listed.value.map((job) => job.id));
+    const missing = invocation.ids.filter((id) => !known.has(id));
+    if (missing.length > 0) {
+      const named = missing.map((id) => `#${id}`).join(', ');
+      return ctx.fail({ code: 'job_not_found', message: `There is no job ${named} in the queue.` });
+    }
+  }
   const ids = invocation.ids !== undefined ? { ids: invocation.ids } : {};
   if ((action === 'resume' || action === 'retry') && invocation.wait) {
     return followJobs(ctx, 'queue', async (note) => {

@@ -125,6 +125,17 @@ describe('trove queue and library', () => {
     expect(finalObject(resumed.stdout)).toMatchObject({ command: 'queue', exitCode: 0, jobs: [] });
   });
 
+  it('refuses job ids that are not in the queue, for every action, and changes nothing', async () => {
+    for (const action of ['pause', 'resume', 'cancel', 'retry']) {
+      const run = await trove('queue', action, '987654', '--json');
+      expect(run.code, `${action}: ${run.stdout}`).toBe(1);
+      expect(finalObject(run.stdout)).toMatchObject({ type: 'error', code: 'job_not_found', exitCode: 1 });
+      expect((finalObject(run.stdout) as { message: string }).message).toContain('987654');
+    }
+    const plain = await trove('queue', 'cancel', '987654');
+    expect(plain.stderr).toMatch(/^Error: .*987654.*\(job_not_found\)\n {2}→ .*trove queue list/m);
+  });
+
   it('lists, searches, shows and removes library posts', async () => {
     const listed = await trove('library', '--json');
     expect(listed.code, listed.stderr).toBe(0);
