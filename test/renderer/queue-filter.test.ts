@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JobState, JobView } from '../../src/shared/jobs';
 import { formatBytes, formatCount, formatDuration, formatSpeed } from '../../src/renderer/src/format/format';
-import { parseLinks } from '../../src/renderer/src/grab/parse-links';
+import { MAX_LINKS, firstLinks, parseLinks } from '../../src/renderer/src/grab/parse-links';
 import { countByFilter, jobActions, matchesFilter } from '../../src/renderer/src/queue/queue-filter';
 
 const job = (state: JobState): JobView => ({
@@ -39,6 +39,14 @@ describe('parseLinks', () => {
     const text = '# dropped\nhttps://video.example/watch/a\r\nhttps://video.example/@ana  ftp://x.example/f not-a-link https://video.example/watch/a';
     expect(parseLinks(text)).toEqual(['https://video.example/watch/a', 'https://video.example/@ana']);
     expect(parseLinks('javascript:alert(1) file:///etc/passwd')).toEqual([]);
+  });
+
+  it('previews at most MAX_LINKS at once and hands back the others instead of dropping them', () => {
+    const all = Array.from({ length: MAX_LINKS + 7 }, (_unused, index) => `https://video.example/watch/n${index}`);
+    const { links, rest } = firstLinks(all.join('\n'));
+    expect(links).toEqual(all.slice(0, MAX_LINKS));
+    expect(rest).toEqual(all.slice(MAX_LINKS));
+    expect(firstLinks(all.slice(0, 3).join(' '))).toEqual({ links: all.slice(0, 3), rest: [] });
   });
 });
 

@@ -5,7 +5,7 @@ import { EmptyState } from '../design/states';
 import { ErrorNotice } from '../errors/error-notice';
 import { DuplicateCard } from './duplicate-card';
 import { LinkInput } from './link-input';
-import { parseLinks } from './parse-links';
+import { firstLinks } from './parse-links';
 import { PlaylistCard } from './playlist-card';
 import { PostCard } from './post-card';
 import { useGrabEntries } from './use-grab-entries';
@@ -20,7 +20,7 @@ export function GrabScreen() {
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    const links = parseLinks(event.dataTransfer.getData('text/uri-list') || event.dataTransfer.getData('text/plain'));
+    const { links } = firstLinks(event.dataTransfer.getData('text/uri-list') || event.dataTransfer.getData('text/plain'));
     if (links.length > 0) add(links);
   };
 

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { ClipboardEvent, FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkField } from '../design/link-field';
-import { parseLinks } from './parse-links';
+import { MAX_LINKS, firstLinks, parseLinks } from './parse-links';
 
 /** Paste (previews at once), type and submit, one or several links. Drops are handled by the screen. */
 export function LinkInput({ onLinks }: { onLinks: (links: string[]) => void }) {
@@ -12,13 +12,14 @@ export function LinkInput({ onLinks }: { onLinks: (links: string[]) => void }) {
   const id = useId();
 
   const submit = (value: string): boolean => {
-    const links = parseLinks(value);
+    const { links, rest } = firstLinks(value);
     if (links.length === 0) {
       setProblem(t('grab.noLinks'));
       return false;
     }
-    setProblem(undefined);
-    setText('');
+    // Links beyond the batch stay in the box, to preview next.
+    setProblem(rest.length > 0 ? t('grab.tooMany', { count: MAX_LINKS, rest: rest.length }) : undefined);
+    setText(rest.join('\n'));
     onLinks(links);
     return true;
   };
