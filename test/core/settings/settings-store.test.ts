@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -51,5 +51,56 @@ describe('settings store', () => {
     expect(store.get().serviceUrl).toBe('http://127.0.0.1:9/');
     await store.update({ concurrency: 2 });
     expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')).serviceUrl).toBe(DEFAULT_SETTINGS.serviceUrl);
+  });
+});
+
+describe('settings store under failures', () => {
+  it('keeps both of two updates made at once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trove-settings-'));
+    const { store } = await openSettingsStore(dir);
+    const results = await Promise.all([store.update({ concurrency: 6 }), store.update({ theme: 'dark' }), store.update({ saveSubtitles: true })]);
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(store.get()).toMatchObject({ concurrency: 6, theme: 'dark', saveSubtitles: true });
+    const onDisk = JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'));
+    expect(onDisk).toMatchObject({ concurrency: 6, theme: 'dark', saveSubtitles: true });
+  });
+
+  it('reports a failed save as data and keeps the settings as they were', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trove-settings-'));
+    const { store } = await openSettingsStore(dir);
+    // a directory where the file should be: the rename fails whoever runs the test (root too)
+    mkdirSync(join(dir, 'settings.json'));
+    const result = await store.update({ concurrency: 7 });
+    expect(result).toMatchObject({ ok: false, error: { code: 'settings_write_failed', retryable: true } });
+    if (!result.ok) expect(result.error.message).toContain(join(dir, 'settings.json'));
+    expect(store.get().concurrency).toBe(DEFAULT_SETTINGS.concurrency);
+  });
+
+  it('sets a damaged file aside before the first save replaces it, so nothing in it is lost', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trove-settings-'));
+    const damaged = '{"concurrency": 5, "downloadFolder": "/media/videos",}';
+    writeFileSync(join(dir, 'settings.json'), damaged);
+    const { store, rejected } = await openSettingsStore(dir);
+    expect(rejected).toEqual(['settings.json']);
+    expect(await store.update({ theme: 'dark' })).toMatchObject({ ok: true });
+    const backups = readdirSync(dir).filter((name) => name.startsWith('settings.json.damaged'));
+    expect(backups).toHaveLength(1);
+    expect(readFileSync(join(dir, backups[0] ?? ''), 'utf8')).toBe(damaged);
+    expect((await openSettingsStore(dir)).store.get().theme).toBe('dark');
+  });
+
+  it('treats a file that is JSON but not an object as damaged', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trove-settings-'));
+    writeFileSync(join(dir, 'settings.json'), '[1, 2]');
+    expect((await openSettingsStore(dir)).rejected).toEqual(['settings.json']);
+  });
+
+  it('keeps settings it does not know (written by a newer Trove) when it saves', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trove-settings-'));
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ concurrency: 5, futureOption: { on: true } }));
+    const { store } = await openSettingsStore(dir);
+    await store.update({ theme: 'light' });
+    expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toMatchObject({ concurrency: 5, theme: 'light', futureOption: { on: true } });
+    expect(store.get()).not.toHaveProperty('futureOption');
   });
 });
