@@ -48,6 +48,12 @@ function jobsFor(services: CoreServices, source: JobSource, options: DownloadOpt
           ? [resolution.post]
           : (source.postIndexes ?? resolution.page.posts.map((_post, index) => index)).map((index) => resolution.page.posts[index]);
       if (posts.some((post) => post === undefined)) return fail('invalid_input', 'A chosen post is not on this page.');
+      if (source.mediaIndexes) {
+        if (resolution.kind !== 'post') return fail('invalid_input', 'Media items can be chosen for a single post only, not for a page of posts.');
+        if (source.mediaIndexes.length === 0) return fail('invalid_input', 'Choose at least one media item of this post.');
+        const count = resolution.post.medias.length;
+        if (source.mediaIndexes.some((index) => index >= count)) return fail('invalid_input', `A chosen media item is not in this post (it has ${count}).`);
+      }
       return {
         ok: true,
         value: posts.map((post) => ({
@@ -59,7 +65,7 @@ function jobsFor(services: CoreServices, source: JobSource, options: DownloadOpt
           force: true,
           title: post ? displayCaption(post) : '',
           ...(post?.site ? { site: post.site } : {}),
-          ...(source.mediaIndexes && resolution.kind === 'post' ? { mediaIndexes: source.mediaIndexes } : {}),
+          ...(source.mediaIndexes ? { mediaIndexes: source.mediaIndexes } : {}),
         })),
       };
     }

@@ -56,7 +56,9 @@ export function subtitleCommands({ services }: HandlerDeps): HandlerGroup<'subti
         if (!saved.ok) return saved;
         const subtitle = saved.value.find((candidate) => candidate.languageTag.toLowerCase() === source.languageTag.toLowerCase());
         if (!subtitle) return fail('not_found', `No saved ${source.languageTag} subtitles for post ${source.postId}.`);
-        return asCues(parseSubtitles(await readFile(subtitle.path), subtitleFormatSchema.safeParse(subtitle.format).data));
+        const bytes = await readFile(subtitle.path).catch(() => undefined);
+        if (!bytes) return { ok: false, error: { code: 'file_missing', message: `The subtitle file is no longer readable on disk: ${subtitle.path}`, retryable: false } };
+        return asCues(parseSubtitles(bytes, subtitleFormatSchema.safeParse(subtitle.format).data));
       }
       const resolution = services.resolutions.get(source.resolutionId);
       if (resolution?.kind !== 'subtitles') return fail('resolution_expired', 'List the subtitles again: these links are too old.');

@@ -1,0 +1,76 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createCore } from '../../../src/core';
+import type { Core } from '../../../src/core';
+import { creditsMigrations } from '../../../src/core/credits';
+import { jobsMigrations } from '../../../src/core/jobs/jobs-migrations';
+import { closeDatabase, createLibraryStore, libraryMigrations, mergeMigrations, openDatabase } from '../../../src/core/library';
+import { startSandbox } from '../../../src/sandbox';
+import type { Sandbox } from '../../../src/sandbox';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function engineOn(dataDir?: string): Promise<Core> {
+  const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'trove-commands-')));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const core = await createCore({ dataDir: dir, env: { TROVE_API_KEY: sandbox.keys[0] ?? '' }, settings: { serviceUrl: sandbox.url } });
+  cleanups.push(() => core.close());
+  return core;
+}
+
+describe('command handlers answer expected failures as data', () => {
+  it('subtitles.cues: a saved subtitle file deleted from disk is file_missing, not an internal error', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'trove-commands-'));
+    const opened = openDatabase(join(dataDir, 'trove.db'), { migrations: mergeMigrations(libraryMigrations, creditsMigrations, jobsMigrations) });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const library = createLibraryStore(opened.value, { now: Date.now });
+    const upserted = library.upsertPosts([{ post: { id: 'p1', site: 'video.example', title: 'A clip', medias: [] } }]);
+    if (!upserted.ok) throw new Error(upserted.error.message);
+    const postId = upserted.value[0]?.id ?? 0;
+    const subtitle = join(dataDir, 'clip.en.srt');
+    await writeFile(subtitle, '1\n00:00:01,000 --> 00:00:02,000\nHello\n');
+    library.addSubtitle({ postId, path: subtitle, size: 1, languageTag: 'en', format: 'srt' });
+    closeDatabase(opened.value);
+    const engine = await engineOn(dataDir);
+
+    const source = { kind: 'library', postId, languageTag: 'en' } as const;
+    expect(await engine.call('subtitles.cues', { source })).toMatchObject({ ok: true, value: [{ startMs: 1000, endMs: 2000, text: 'Hello' }] });
+    await rm(subtitle);
+    const answer = await engine.call('subtitles.cues', { source });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'file_missing', retryable: false } });
+    expect(!answer.ok && answer.error.message).toContain(subtitle);
+  });
+
+  it('jobs.add: media indexes the post does not have, or on a playlist page, are refused before any job is queued', async () => {
+    const engine = await engineOn();
+    const post = await engine.call('grab.resolve', { url: 'https://photos.example/p/cmd-errors' });
+    if (!post.ok || post.value.kind !== 'post') throw new Error(`expected a post, got ${JSON.stringify(post)}`);
+    expect(post.value.post.medias).toHaveLength(3);
+    const page = await engine.call('grab.resolve', { url: 'https://video.example/playlist/cmd-errors-2' });
+    if (!page.ok || page.value.kind !== 'playlist') throw new Error(`expected a page, got ${JSON.stringify(page)}`);
+
+    for (const source of [
+      { kind: 'resolved', resolutionId: post.value.resolutionId, mediaIndexes: [0, 3] },
+      { kind: 'resolved', resolutionId: post.value.resolutionId, mediaIndexes: [] },
+      { kind: 'resolved', resolutionId: page.value.resolutionId, mediaIndexes: [0] },
+    ] as const) {
+      expect(await engine.call('jobs.add', { source })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    }
+    expect(await engine.call('jobs.list', {})).toEqual({ ok: true, value: [] });
+    const chosen = await engine.call('jobs.add', { source: { kind: 'resolved', resolutionId: post.value.resolutionId, mediaIndexes: [2] } });
+    expect(chosen).toMatchObject({ ok: true, value: { jobIds: [expect.any(Number)] } });
+  });
+});
