@@ -1,5 +1,6 @@
 import type { GrabResult } from '../../shared/contract';
 import type { ErrorInfo, Result } from '../../shared/errors';
+import type { Post } from '../../shared/post';
 import { guessLinkKind, parseLink } from '../../shared/links';
 import type { ApiError } from '../api/api-error';
 import type { CoreServices } from '../core-services';
@@ -10,8 +11,13 @@ import type { HandlerDeps, HandlerGroup } from './handler-types';
 /** Codes that mean "wrong endpoint for this link": both answers are free 400s. */
 const TRY_OTHER_ENDPOINT = new Set(['unsupported_url', 'playlist_not_supported', 'invalid_playlist_url']);
 
-const libraryIdOf = (services: CoreServices, query: { site?: string; id?: string; postUrl?: string }): number | undefined => {
-  const found = services.library.findExisting(query);
+/** The library item a post already is: by site and id, else by its link (legacy posts have no site). */
+const libraryIdOf = (services: CoreServices, post: Post): number | undefined => {
+  const found = services.library.findExisting({
+    ...(post.site ? { site: post.site } : {}),
+    ...(post.id ? { id: post.id } : {}),
+    ...(post.post_url ? { postUrl: post.post_url } : {}),
+  });
   return found.ok && found.value ? found.value.post.id : undefined;
 };
 
@@ -22,7 +28,7 @@ async function resolveAs(services: CoreServices, kind: 'post' | 'playlist', link
     if (answer.charged) services.recordCharge(`${client.apiVersion} POST /extract/post`, link);
     if (!answer.ok) return answer;
     const post = answer.value;
-    const libraryId = libraryIdOf(services, { ...(post.site ? { site: post.site } : {}), ...(post.id ? { id: post.id } : {}) });
+    const libraryId = libraryIdOf(services, post);
     const resolutionId = services.resolutions.put({ kind: 'post', url: link, post, charged: answer.charged });
     return { ok: true, value: { kind: 'post', resolutionId, post, charged: answer.charged, ...(libraryId ? { libraryId } : {}) } };
   }
@@ -32,11 +38,7 @@ async function resolveAs(services: CoreServices, kind: 'post' | 'playlist', link
   const page = answer.value;
   const inLibrary: Record<string, number> = {};
   page.posts.forEach((post, index) => {
-    const id = libraryIdOf(services, {
-      ...(post.site ? { site: post.site } : {}),
-      ...(post.id ? { id: post.id } : {}),
-      ...(post.post_url ? { postUrl: post.post_url } : {}),
-    });
+    const id = libraryIdOf(services, post);
     if (id !== undefined) inLibrary[String(index)] = id;
   });
   const resolutionId = services.resolutions.put({ kind: 'playlist', url: link, page, charged: answer.charged });

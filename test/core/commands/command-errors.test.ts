@@ -9,6 +9,8 @@ import { jobsMigrations } from '../../../src/core/jobs/jobs-migrations';
 import { closeDatabase, createLibraryStore, libraryMigrations, mergeMigrations, openDatabase } from '../../../src/core/library';
 import { startSandbox } from '../../../src/sandbox';
 import type { Sandbox } from '../../../src/sandbox';
+import type { Post } from '../../../src/shared/post';
+import type { ApiVersion } from '../../../src/shared/settings';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -23,27 +25,44 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function engineOn(dataDir?: string): Promise<Core> {
+async function engineOn(dataDir?: string, apiVersion: ApiVersion = 'v1'): Promise<Core> {
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'trove-commands-')));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const core = await createCore({ dataDir: dir, env: { TROVE_API_KEY: sandbox.keys[0] ?? '' }, settings: { serviceUrl: sandbox.url } });
+  const core = await createCore({ dataDir: dir, env: { TROVE_API_KEY: sandbox.keys[0] ?? '' }, settings: { serviceUrl: sandbox.url, apiVersion } });
   cleanups.push(() => core.close());
   return core;
 }
 
+/** A data dir whose library holds `post`; its library id. */
+async function libraryWith(post: Post): Promise<{ dataDir: string; postId: number; library: ReturnType<typeof createLibraryStore>; close(): void }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'trove-commands-'));
+  const opened = openDatabase(join(dataDir, 'trove.db'), { migrations: mergeMigrations(libraryMigrations, creditsMigrations, jobsMigrations) });
+  if (!opened.ok) throw new Error(opened.error.message);
+  const library = createLibraryStore(opened.value, { now: Date.now });
+  const upserted = library.upsertPosts([{ post }]);
+  if (!upserted.ok) throw new Error(upserted.error.message);
+  return { dataDir, postId: upserted.value[0]?.id ?? 0, library, close: () => closeDatabase(opened.value) };
+}
+
+describe('grab.resolve', () => {
+  it('legacy (no site): a forced preview of a post already in the library names it, found by its post_url', async () => {
+    const link = 'https://video.example/watch/known-legacy';
+    const seeded = await libraryWith({ id: 'known-legacy', text: 'Known', post_url: link, medias: [] });
+    seeded.close();
+    const engine = await engineOn(seeded.dataDir, 'legacy');
+    expect(await engine.call('grab.resolve', { url: link })).toMatchObject({ ok: true, value: { kind: 'duplicate', item: { id: seeded.postId } } });
+    const forced = await engine.call('grab.resolve', { url: link, force: true });
+    expect(forced).toMatchObject({ ok: true, value: { kind: 'post', charged: true, libraryId: seeded.postId } });
+  });
+});
+
 describe('command handlers answer expected failures as data', () => {
   it('subtitles.cues: a saved subtitle file deleted from disk is file_missing, not an internal error', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'trove-commands-'));
-    const opened = openDatabase(join(dataDir, 'trove.db'), { migrations: mergeMigrations(libraryMigrations, creditsMigrations, jobsMigrations) });
-    if (!opened.ok) throw new Error(opened.error.message);
-    const library = createLibraryStore(opened.value, { now: Date.now });
-    const upserted = library.upsertPosts([{ post: { id: 'p1', site: 'video.example', title: 'A clip', medias: [] } }]);
-    if (!upserted.ok) throw new Error(upserted.error.message);
-    const postId = upserted.value[0]?.id ?? 0;
+    const { dataDir, postId, library, close } = await libraryWith({ id: 'p1', site: 'video.example', title: 'A clip', medias: [] });
     const subtitle = join(dataDir, 'clip.en.srt');
     await writeFile(subtitle, '1\n00:00:01,000 --> 00:00:02,000\nHello\n');
     library.addSubtitle({ postId, path: subtitle, size: 1, languageTag: 'en', format: 'srt' });
-    closeDatabase(opened.value);
+    close();
     const engine = await engineOn(dataDir);
 
     const source = { kind: 'library', postId, languageTag: 'en' } as const;
