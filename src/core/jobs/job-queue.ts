@@ -27,7 +27,10 @@ export interface JobContext {
   progress(bytes: number, total: number | undefined, speed: number): void;
 }
 
-export type JobRunner = (job: JobRecord, context: JobContext) => Promise<JobOutcome>;
+export type JobRunner = ((job: JobRecord, context: JobContext) => Promise<JobOutcome>) & {
+  /** Removes what unfinished runs of a canceled job left for a resume (its .part files). */
+  discard?: (job: JobRecord) => Promise<void>;
+};
 
 export interface JobQueueOptions {
   store: JobStore;
@@ -84,6 +87,8 @@ export class JobQueue {
   #started = false;
   #retryTimer: NodeJS.Timeout | undefined;
   readonly #settleTimers = new Set<NodeJS.Timeout>();
+  /** Cleanups of canceled jobs still running: a retry waits for its job's. */
+  readonly #discards = new Map<number, Promise<void>>();
 
   constructor(options: JobQueueOptions) {
     this.#options = options;
@@ -128,7 +133,12 @@ export class JobQueue {
   }
 
   cancel(ids?: readonly number[]): number {
-    return this.#act(ids, ['queued', 'extracting', 'downloading', 'processing', 'paused', 'failed'], (job) => this.#stop(job, 'canceled'));
+    return this.#act(ids, ['queued', 'extracting', 'downloading', 'processing', 'paused', 'failed'], (job) => {
+      const canceled = this.#stop(job, 'canceled');
+      // A running job is cleaned up once its runner has let go of its files.
+      if (canceled && !this.#running.has(job.id)) this.#discard(job.id);
+      return canceled;
+    });
   }
 
   retry(ids?: readonly number[]): number {
@@ -219,9 +229,12 @@ export class JobQueue {
     const entry: Running = { job, controller, done: Promise.resolve(), speed: 0, persistedAt: 0 };
     this.#running.set(job.id, entry);
     const context = this.#context(job.id, entry);
-    entry.done = runner(job, context)
+    entry.done = (this.#discards.get(job.id) ?? Promise.resolve())
+      .then(() => runner(job, context))
       .catch((error: unknown): JobOutcome => ({ kind: 'failed', error: thrownFailure(error) }))
       .then((outcome) => this.#settleOrRetry(job.id, entry, outcome, false))
+      // Before the job can start again (a quick retry): the new run must not find half-deleted files.
+      .then(() => (entry.stopAs?.state === 'canceled' ? this.#discard(job.id) : undefined))
       .finally(() => {
         this.#running.delete(job.id);
         this.pump();
@@ -352,6 +365,21 @@ export class JobQueue {
     if (at === undefined || this.#closed) return;
     this.#retryTimer = setTimeout(() => this.pump(), Math.max(10, at - this.#now()));
     this.#retryTimer.unref();
+  }
+
+  /** Best effort: a file that cannot be removed now only takes room, and the job stays canceled. */
+  #discard(id: number): Promise<void> {
+    const job = this.#options.store.get(id);
+    const runner = job?.kind === 'post' ? this.#options.runPost : this.#options.runPlaylist;
+    if (!job || !runner.discard) return Promise.resolve();
+    const discarding = runner
+      .discard(job)
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.#discards.get(id) === discarding) this.#discards.delete(id);
+      });
+    this.#discards.set(id, discarding);
+    return discarding;
   }
 
   #checkIdle(): void {

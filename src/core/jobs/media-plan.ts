@@ -1,8 +1,9 @@
 import { chooseAudioTrack, recommendedVariant } from '../../shared/variant-choice';
 import type { VariantPreference } from '../../shared/variant-choice';
 import type { Media, MediaHeaders, Post, Variant } from '../../shared/post';
-import type { QualityPreference } from '../../shared/settings';
+import type { QualityPreference, Settings } from '../../shared/settings';
 import { fileNameFieldsFromPost, renderFileName } from '../files/file-name-template';
+import type { JobRecord } from './job-store';
 
 export interface StreamDownload {
   role: 'video' | 'audio' | 'file';
@@ -114,3 +115,12 @@ export function planMedia(post: Post, options: PlanOptions): PlanItem[] {
 }
 
 const size = (bytes: number | undefined): { expectedSize?: number } => (bytes !== undefined && bytes >= 0 ? { expectedSize: bytes } : {});
+
+/** The plan of a job's post: the job's own choices first, then the settings. */
+export const planForJob = (job: Pick<JobRecord, 'options' | 'mediaIndexes'>, post: Post, settings: Settings): PlanItem[] =>
+  planMedia(post, {
+    template: settings.fileNameTemplate,
+    quality: job.options.quality ?? settings.preferredQuality,
+    audioLanguages: job.options.audioLanguages ?? settings.audioLanguages,
+    ...(job.mediaIndexes ? { mediaIndexes: job.mediaIndexes } : {}),
+  });

@@ -13,7 +13,8 @@ import type { JobContext, JobOutcome, JobRunner } from './job-queue';
 import type { JobRecord } from './job-store';
 import { expiredWithoutRefresh } from './link-expired';
 import type { MediaTask } from './media-plan';
-import { planMedia } from './media-plan';
+import { planForJob } from './media-plan';
+import { discardJobFiles } from './discard-job-files';
 import { checkpointedSubtitles, saveJobSubtitles, subtitleOutputs } from './save-job-subtitles';
 
 const exists = (path: string): Promise<boolean> =>
@@ -82,7 +83,7 @@ function progressTracker(context: JobContext) {
  * checkpointed in the job, so a restart continues where it stopped and pays nothing twice.
  */
 export function createPostRunner(services: CoreServices): JobRunner {
-  return async (initial, context) => {
+  const run: JobRunner = async (initial, context) => {
     let job = initial;
     const settings = services.settings.get();
 
@@ -115,12 +116,7 @@ export function createPostRunner(services: CoreServices): JobRunner {
     let tasks: MediaTask[];
     const skipped: string[] = [];
     for (;;) {
-      const plan = planMedia(post, {
-        template: settings.fileNameTemplate,
-        quality: job.options.quality ?? settings.preferredQuality,
-        audioLanguages: job.options.audioLanguages ?? settings.audioLanguages,
-        ...(job.mediaIndexes ? { mediaIndexes: job.mediaIndexes } : {}),
-      });
+      const plan = planForJob(job, post, settings);
       tasks = plan.filter((item): item is MediaTask => 'kind' in item);
       skipped.splice(0, skipped.length, ...plan.flatMap((item) => ('skipped' in item ? [item.skipped] : [])));
       const failure = await downloadAll(services, tasks, { job, folder, outputs, progress, context });
@@ -186,6 +182,7 @@ export function createPostRunner(services: CoreServices): JobRunner {
     if (subtitles.length > 0) job = context.patch({ outputs: { ...outputs, ...subtitleOutputs(subtitles) } });
     return recordInLibrary(services, job, post, tasks, outputs, images, codecs, subtitles);
   };
+  return Object.assign(run, { discard: (job: JobRecord) => discardJobFiles(services, job) });
 }
 
 async function downloadAll(
