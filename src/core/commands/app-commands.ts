@@ -76,12 +76,11 @@ export function appCommands({ services, queue, version, desktop, sandbox }: Hand
       return { ok: true, value: chosen === undefined ? {} : { path: chosen } };
     },
     async 'app.sandbox'({ enabled }) {
-      const wasActive = sandbox.status().active;
       if (!enabled) {
-        const status = await sandbox.disable();
-        if (wasActive) serviceChanged();
-        return { ok: true, value: status };
+        if (await sandbox.disable()) serviceChanged();
+        return { ok: true, value: sandbox.status() };
       }
+      const wasActive = sandbox.status().active;
       const started = await sandbox.enable();
       if (started.ok && !wasActive) serviceChanged();
       return started;

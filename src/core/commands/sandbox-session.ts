@@ -21,7 +21,8 @@ export interface SandboxSession {
   /** The sandbox's key while sandbox mode is on; it is kept in memory only. */
   key(): string | undefined;
   enable(): Promise<Result<SandboxStatus, ErrorInfo>>;
-  disable(): Promise<SandboxStatus>;
+  /** Also stops one still starting; true when a sandbox was stopped (the service changed). */
+  disable(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -50,6 +51,15 @@ export function createSandboxSession(stored: SettingsStore, start: StartSandbox 
     }
   };
 
+  // Waits for a start in progress: otherwise it would finish after this and leave the sandbox on.
+  const disable = async (): Promise<boolean> => {
+    await starting;
+    const stopping = running;
+    running = undefined;
+    await stopping?.close();
+    return stopping !== undefined;
+  };
+
   return {
     available: start !== undefined,
     status,
@@ -68,17 +78,9 @@ export function createSandboxSession(stored: SettingsStore, start: StartSandbox 
       });
       return starting;
     },
-    async disable() {
-      const stopping = running;
-      running = undefined;
-      await stopping?.close();
-      return status();
-    },
+    disable,
     async close() {
-      await starting;
-      const stopping = running;
-      running = undefined;
-      await stopping?.close();
+      await disable();
     },
   };
 }

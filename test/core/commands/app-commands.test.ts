@@ -168,6 +168,35 @@ describe('sandbox mode', () => {
     await expect(fetch(`${sandbox?.url}/openapi/v1/credits`)).rejects.toThrow();
   });
 
+  it('turned off while still starting, it ends up off: the started sandbox is closed and the faces learn the real service', async () => {
+    let sandbox: Sandbox | undefined;
+    let letStart: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (letStart = resolve));
+    const engine = await core({
+      startSandbox: async () => {
+        await gate;
+        sandbox = await startSandbox({ port: 0 });
+        const started = sandbox;
+        return { url: started.url, key: started.keys[0]!, close: () => started.close() };
+      },
+    });
+    const before = await engine.call('settings.get', {});
+    const changed: string[] = [];
+    engine.on('settings.changed', (settings) => changed.push(settings.serviceUrl));
+
+    const enabling = engine.call('app.sandbox', { enabled: true });
+    const disabling = engine.call('app.sandbox', { enabled: false });
+    letStart();
+    await enabling;
+    expect(await disabling).toEqual({ ok: true, value: { active: false } });
+    const info = await engine.call('app.info', {});
+    expect(info.ok && info.value.sandbox).toEqual({ active: false });
+    const after = await engine.call('settings.get', {});
+    expect(after.ok && before.ok && after.value.serviceUrl).toBe(before.ok && before.value.serviceUrl);
+    expect(changed.at(-1)).toBe(before.ok && before.value.serviceUrl);
+    await expect(fetch(`${sandbox?.url}/openapi/v1/credits`)).rejects.toThrow();
+  });
+
   it('reports a sandbox that fails to start as a retryable error, and stays off', async () => {
     const engine = await core({
       startSandbox: async () => {
