@@ -24,9 +24,15 @@ const SEARCHABLE_TEXT = [
   'p.site',
 ].map((column) => `coalesce(${column}, '')`).join(` || char(10) || `);
 
+/** The SQL name of foldText, registered on the connection by the search (search-posts). */
+export const FOLD_FUNCTION = 'trove_fold';
+
 export const TEXT_MATCH = 'p.id IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH @match)';
 export const HAS_SUBTITLES = 'p.id IN (SELECT post_id FROM subtitles)';
 const NO_SUBTITLES = 'p.id NOT IN (SELECT post_id FROM subtitles)';
+
+const longestStableRun = (fragment: string): string | undefined =>
+  fragment.match(/[\p{Script=Han}\p{Script=Hiragana}]+/gu)?.reduce((longest, run) => (run.length > longest.length ? run : longest));
 
 /**
  * The WHERE terms of a query, each written so an index answers it: the author as a union of
@@ -42,7 +48,14 @@ export function searchFilters(query: SearchPostsQuery): SearchFilters {
     params.match = text.match;
   }
   text.substrings.forEach((fragment, index) => {
-    where.push(`instr(lower(${SEARCHABLE_TEXT}), @fragment${index}) > 0`);
+    // Folding every post in JavaScript is slow; its kanji and hiragana have no other width
+    // or case, so the raw text must contain them, and only posts that do are folded.
+    const core = longestStableRun(fragment);
+    if (core !== undefined) {
+      where.push(`instr(${SEARCHABLE_TEXT}, @core${index}) > 0`);
+      params[`core${index}`] = core;
+    }
+    where.push(`instr(${FOLD_FUNCTION}(${SEARCHABLE_TEXT}), @fragment${index}) > 0`);
     params[`fragment${index}`] = fragment;
   });
   if (query.site !== undefined) {

@@ -6,8 +6,9 @@ import { POST_COLUMNS, toLibraryPost } from './post-row';
 import type { SearchCursor } from './search-cursor';
 import { encodeCursor } from './search-cursor';
 import type { SearchParams } from './search-filters';
-import { HAS_SUBTITLES, TEXT_MATCH, searchFilters, whereClause } from './search-filters';
+import { FOLD_FUNCTION, HAS_SUBTITLES, TEXT_MATCH, searchFilters, whereClause } from './search-filters';
 import type { SearchPostsQuery, SearchSort } from './search-input';
+import { foldText } from './search-text';
 import { createTotalCache } from './total-cache';
 
 export interface SearchPage {
@@ -42,6 +43,8 @@ const SORT_COST_PER_MATCH = 10;
 
 /** Search, filter, sort and page the library; statements are cached by shape. */
 export function createPostSearch(db: Db) {
+  // SQLite's lower() folds ASCII only: CJK substrings are compared as the query folds them
+  db.function(FOLD_FUNCTION, { deterministic: true }, (text: unknown) => (typeof text === 'string' ? foldText(text) : text));
   const statements = new Map<string, Statement>();
   const prepare = (sql: string): Statement => {
     let statement = statements.get(sql);

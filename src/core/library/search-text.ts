@@ -1,12 +1,21 @@
 export interface SearchText {
   /** An FTS5 MATCH expression built only from quoted strings, or null when no word is left. */
   readonly match: string | null;
-  /** Lowercased CJK fragments to find as substrings (unicode61 does not split CJK into words). */
+  /** CJK fragments, folded with foldText, to find as substrings (unicode61 does not split CJK into words). */
   readonly substrings: string[];
 }
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * Text as CJK substring matching compares it: compatibility forms unified (full-width
+ * `ＡＢＣ` and half-width `ｶﾅ` become `ABC` and `カナ`), lowercased beyond ASCII, and
+ * accents dropped from Latin letters only, as the word index's remove_diacritics does
+ * (a Japanese sound mark is not an accent: ピ stays ピ).
+ */
+export const foldText = (text: string): string =>
+  text.normalize('NFKD').replace(/(\p{Script=Latin})\p{M}+/gu, '$1').normalize('NFKC').toLowerCase();
 
 const quote = (term: string): string => `"${term.replaceAll('"', '""')}"`;
 
@@ -25,7 +34,7 @@ export function parseSearchText(input: string): SearchText {
   const substrings: string[] = [];
   terms.forEach((term, index) => {
     if (CJK.test(term)) {
-      for (const part of term.split(/[^\p{L}\p{N}]+/u)) if (part !== '') substrings.push(part.toLowerCase());
+      for (const part of term.split(/[^\p{L}\p{N}]+/u)) if (part !== '') substrings.push(foldText(part));
       return;
     }
     const isTyping = index === terms.length - 1 && !/\s$/u.test(text);
