@@ -53,7 +53,10 @@ export function createPostWriter(db: Db, now: () => number) {
   const mergePost = db.prepare(`
     UPDATE posts SET
       site = coalesce(@site, site), platform_id = coalesce(@platform_id, platform_id),
-      post_url = coalesce(@post_url, post_url), title = coalesce(@title, title), text = coalesce(@text, text),
+      post_url = coalesce(@post_url, post_url), title = coalesce(@title, title),
+      -- a text equal to the stored title, with no title beside it, is the legacy API's one
+      -- caption (the title on sites with titles): the description it would replace stays
+      text = CASE WHEN @title IS NULL AND @text = title THEN text ELSE coalesce(@text, text) END,
       author_username = coalesce(@author_username, author_username),
       author_display_name = coalesce(@author_display_name, author_display_name),
       author_avatar_path = coalesce(@author_avatar_path, author_avatar_path),
