@@ -79,7 +79,11 @@ export function createCreditsMonitor(options: CreditsMonitorOptions): CreditsMon
       pendingEntries.push(entryId);
       if (debounce) clearTimeout(debounce);
       // A query already out was sent before this charge: ask again once it is back.
-      debounce = setTimeout(() => void (inFlight ?? Promise.resolve()).then(() => pendingEntries.length > 0 && monitor.refresh()), debounceMs);
+      debounce = setTimeout(() => {
+        void (inFlight ?? Promise.resolve()).then(() => {
+          if (pendingEntries.length > 0) void monitor.refresh();
+        });
+      }, debounceMs);
       debounce.unref();
     },
     watchForTopUp(intervalMs) {

@@ -81,11 +81,12 @@ describe('command handlers answer expected failures as data', () => {
     const page = await engine.call('grab.resolve', { url: 'https://video.example/playlist/cmd-errors-2' });
     if (!page.ok || page.value.kind !== 'playlist') throw new Error(`expected a page, got ${JSON.stringify(page)}`);
 
-    for (const source of [
+    const refused: Array<{ kind: 'resolved'; resolutionId: string; mediaIndexes: number[] }> = [
       { kind: 'resolved', resolutionId: post.value.resolutionId, mediaIndexes: [0, 3] },
       { kind: 'resolved', resolutionId: post.value.resolutionId, mediaIndexes: [] },
       { kind: 'resolved', resolutionId: page.value.resolutionId, mediaIndexes: [0] },
-    ] as const) {
+    ];
+    for (const source of refused) {
       expect(await engine.call('jobs.add', { source })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     }
     expect(await engine.call('jobs.list', {})).toEqual({ ok: true, value: [] });
