@@ -31,8 +31,18 @@ export const variantSchema = z.object({
 });
 export type Variant = z.infer<typeof variantSchema>;
 
-/** Headers the download request must carry unchanged. The spec leaves the shape open. */
-export const mediaHeadersSchema = z.record(z.string(), z.string());
+const headerScalarSchema = z.union([z.string(), z.number(), z.boolean()]).transform(String);
+
+/**
+ * Headers the download request must carry unchanged. The spec leaves the value shape open,
+ * and a value we could not read would make a charged answer unusable: numbers and booleans
+ * are sent as their text, a list as one value joined with ", " (HTTP's own way to combine
+ * repeated fields). Anything else (null, an object) cannot be a header and is refused.
+ */
+export const mediaHeadersSchema = z.record(
+  z.string(),
+  z.union([headerScalarSchema, z.array(headerScalarSchema).transform((values) => values.join(', '))]),
+);
 export type MediaHeaders = z.infer<typeof mediaHeadersSchema>;
 
 export const mediaSchema = z.object({

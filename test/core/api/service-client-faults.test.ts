@@ -55,11 +55,19 @@ describe.each(VERSIONS)('service client, %s API, against a misbehaving server', 
     expect(valueOf(await api.extractPost('https://x/1'))).toEqual(minimalPost);
   });
 
+  it('keeps media headers whose values are numbers, booleans or lists, as the header text sent', async () => {
+    const headers = { Referer: 'https://x/', 'X-Tries': 3, 'X-Signed': true, Accept: ['video/mp4', 'video/*'] };
+    const server = await serve((_request, response) => json(response, 200, { medias: [{ ...minimalPost.medias[0], headers }] }));
+    const post = valueOf(await client(server.url).client.extractPost('https://x/1'));
+    expect(post.medias[0]?.headers).toEqual({ Referer: 'https://x/', 'X-Tries': '3', 'X-Signed': 'true', Accept: 'video/mp4, video/*' });
+  });
+
   it.each([
     ['not JSON', (response: Parameters<Handler>[1]) => response.end('<html>Bad gateway</html>'), /not JSON/],
     ['a wrong type', (response: Parameters<Handler>[1]) => json(response, 200, { medias: [{ media_type: 'video', resource_url: 42 }] }), /medias\.0\.resource_url/],
     ['a missing required field', (response: Parameters<Handler>[1]) => json(response, 200, { id: 'x' }), /medias/],
     ['an empty body', (response: Parameters<Handler>[1]) => response.end(), /not JSON/],
+    ['a media header no request can carry', (response: Parameters<Handler>[1]) => json(response, 200, { medias: [{ ...minimalPost.medias[0], headers: { Referer: null } }] }), /medias\.0\.headers\.Referer/],
   ])('a 200 with %s becomes invalid_response, charged and not retried', async (_name, answer, message) => {
     const server = await serve((_request, response) => answer(response));
     const { client: api } = client(server.url, { retry: { maxAttempts: 3 } });
