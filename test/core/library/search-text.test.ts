@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearchText } from '../../../src/core/library/search-text';
+import { foldText, parseSearchText } from '../../../src/core/library/search-text';
 
 describe('parseSearchText', () => {
   it('quotes every term and makes the last one a prefix while typing', () => {
@@ -25,5 +25,15 @@ describe('parseSearchText', () => {
 
   it('normalizes full-width input', () => {
     expect(parseSearchText('ＡＢＣ').match).toBe('"ABC"*');
+  });
+});
+
+describe('foldText', () => {
+  it('lowercases ASCII text, control characters and all, and leaves it otherwise as it is', () => {
+    expect(foldText('Sunset BEACH\n#42\u0000~')).toBe('sunset beach\n#42\u0000~');
+  });
+
+  it('folds width, case beyond ASCII and Latin accents, but not Japanese sound marks', () => {
+    expect(foldText('ＮＨＫ東京CAFÉ Ёлка ﾋﾟｶ')).toBe('nhk東京cafe ёлка ピカ');
   });
 });
