@@ -156,9 +156,13 @@ export class JobQueue {
   }
 
   clear(states: readonly JobState[]): number {
-    const removed = this.#options.store.remove(states);
+    // A failed job's partial files only served its retry, which clearing gives up (a
+    // canceled job's are gone already, a finished job's files are the user's).
+    const failed = states.includes('failed') ? this.#options.store.list(['failed']) : [];
+    const removed = new Set(this.#options.store.remove(states));
     for (const id of removed) this.#options.events.emit('job.removed', { id });
-    return removed.length;
+    for (const job of failed) if (removed.has(job.id)) void this.#discardFiles(job);
+    return removed.size;
   }
 
   /** Pauses every queued job that would need an extraction (out of credits, no key). */
@@ -370,8 +374,13 @@ export class JobQueue {
   /** Best effort: a file that cannot be removed now only takes room, and the job stays canceled. */
   #discard(id: number): Promise<void> {
     const job = this.#options.store.get(id);
-    const runner = job?.kind === 'post' ? this.#options.runPost : this.#options.runPlaylist;
-    if (!job || !runner.discard) return Promise.resolve();
+    return job ? this.#discardFiles(job) : Promise.resolve();
+  }
+
+  #discardFiles(job: JobRecord): Promise<void> {
+    const { id } = job;
+    const runner = job.kind === 'post' ? this.#options.runPost : this.#options.runPlaylist;
+    if (!runner.discard) return Promise.resolve();
     const discarding = runner
       .discard(job)
       .catch(() => undefined)

@@ -39,3 +39,27 @@ describe('canceling a download', () => {
     expect(value(await core.call('jobs.list', {}))[0]?.state).toBe('canceled');
   });
 });
+
+describe('clearing failed downloads', () => {
+  it('removes the partial files a failed job kept for its retry, and leaves finished files alone', async () => {
+    harness = await startHarness({ sandbox: { faults: true }, core: { downloadTuning: { retryDelayMs: 10 } } });
+    const { core, downloads, sandbox } = harness;
+    const [done] = value(await core.call('jobs.add', { source: { kind: 'link', url: 'https://files.example/f/keep-me' } })).jobIds as [number];
+    await core.idle();
+    const finished = files(downloads);
+    expect(finished).toHaveLength(1);
+
+    // some bytes arrive, then every attempt fails without a new one: the job fails, its part kept
+    sandbox.addFault({ match: '*', kind: 'reset', afterBytes: 16 * 1024 });
+    sandbox.addFault({ match: '*', kind: 'status', status: 500, times: 1000 });
+    const [failed] = value(await core.call('jobs.add', { source: { kind: 'link', url: 'https://files.example/f/clear-me' } })).jobIds as [number];
+    await core.idle();
+    const jobs = value(await core.call('jobs.list', {}));
+    expect(jobs.find((job) => job.id === failed)?.state).toBe('failed');
+    expect(files(downloads).some((name) => name.endsWith('.part'))).toBe(true);
+
+    expect(value(await core.call('jobs.clear', { states: ['failed'] })).removed).toBe(1);
+    await until(() => files(downloads).join() === finished.join());
+    expect(value(await core.call('jobs.list', {})).map((job) => job.id)).toEqual([done]);
+  });
+});
