@@ -74,14 +74,17 @@ describe('a library of 100,000 posts', () => {
     await page.getByTestId('library-scroll').evaluate((element) => element.scrollTo({ top: 0 }));
 
     // A shared 2-core machine can stall any single frame (another process, GC); up to three
-    // measured scrolls are taken and the smoothest must stay within the budget.
+    // measured scrolls are taken and the smoothest must stay within the budget, judged by
+    // both measures (a run could pass one and not the other).
+    const slowest = (run: ScrollRun): number => Math.max(run.longestFrameMs, ...run.longAnimationFrames);
     const runs: ScrollRun[] = [];
     for (let attempt = 0; attempt < 3; attempt++) {
       await page.getByTestId('library-scroll').evaluate((element) => element.scrollTo({ top: 0 }));
-      runs.push(await measuredScroll(page, 3000, 60));
-      if ((runs.at(-1)?.longestFrameMs ?? Infinity) <= 50) break;
+      const measured = await measuredScroll(page, 3000, 60);
+      runs.push(measured);
+      if (slowest(measured) <= 50) break;
     }
-    const run = runs.reduce((best, next) => (next.longestFrameMs < best.longestFrameMs ? next : best));
+    const run = runs.reduce((best, next) => (slowest(next) < slowest(best) ? next : best));
     expect(run.frames).toBeGreaterThan(60);
     expect(run.travelled).toBeGreaterThan(100_000);
     expect(run.renderedItems).toBeLessThan(200);
