@@ -5,6 +5,7 @@ import type { SettingsPatch } from '../shared/settings';
 import type { CommandContext } from './commands/context';
 import { runCommand } from './commands/run-command';
 import { runServe } from './commands/serve';
+import { settingsResetNote } from './settings-reset-note';
 import { defaultDataDir } from './data-dir';
 import { EXIT } from './exit-codes';
 import { failureFromError } from './failure';
@@ -49,6 +50,8 @@ export async function runEngineCommand(
     output.failure(unexpectedFailure(error, globals.debug, 'Trove could not start'));
     return EXIT.someFailed;
   }
+  const resetNote = settingsResetNote(core.settingsReset, core.dataDir);
+  if (resetNote) output.note(resetNote);
   const closeCore = once(() => core.close());
   const cleanups: Array<() => void> = [];
   const ctx: CommandContext = {

@@ -15,6 +15,8 @@ import type {
  */
 export interface Core {
   readonly dataDir: string;
+  /** See AppInfo.settingsReset: what the faces warn about once at start-up. */
+  readonly settingsReset: readonly string[];
   dispatch(name: CommandName, input: unknown): Promise<Envelope<unknown>>;
   call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<Envelope<CommandResult<N>>>;
   on<E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void): () => void;

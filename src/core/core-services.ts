@@ -23,6 +23,8 @@ export interface CoreServices {
   readonly db: Db;
   readonly events: EventBus;
   readonly settings: SettingsStore;
+  /** Settings found unreadable at start-up, now at their defaults (AppInfo.settingsReset). */
+  readonly settingsReset: readonly string[];
   readonly keys: KeyStore;
   /** The client for the current settings (service URL, API version, language). */
   client(): ServiceClient;

@@ -97,7 +97,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const env = options.env ?? process.env;
   // The library and the ledger are the user's business: a new data folder is theirs alone.
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
-  const { store: storedSettings } = await openSettingsStore(options.dataDir, options.settings ?? {});
+  const { store: storedSettings, rejected: settingsReset } = await openSettingsStore(options.dataDir, options.settings ?? {});
   // In sandbox mode the sandbox's service URL and key are laid over the stored ones.
   const sandbox = createSandboxSession(storedSettings, options.startSandbox);
   const { settings } = sandbox;
@@ -167,6 +167,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     db,
     events,
     settings,
+    settingsReset,
     keys,
     client,
     clientWithKey: (provider) => clientFor(settings.get(), provider),
@@ -223,6 +224,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const dispatch = (name: CommandName, input: unknown): Promise<Envelope<unknown>> => dispatchCommand(handlers, name, input, redact);
   return {
     dataDir: options.dataDir,
+    settingsReset,
     dispatch,
     call: <N extends CommandName>(name: N, input: CommandInput<N>) => dispatch(name, input) as Promise<Envelope<CommandResult<N>>>,
     on: (name, listener) => events.on(name, listener),

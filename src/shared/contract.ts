@@ -53,6 +53,12 @@ export const appInfoSchema = z.object({
   ffmpeg: z.object({ path: z.string(), version: z.string() }).nullable(),
   capabilities: appCapabilitiesSchema,
   sandbox: sandboxStatusSchema,
+  /**
+   * Settings that could not be read back at start-up and are at their defaults for now: their
+   * names, or 'settings.json' when the whole file was unreadable (it is renamed aside at the
+   * first save, never overwritten).
+   */
+  settingsReset: z.array(z.string()),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 

@@ -51,6 +51,7 @@ export function appCommands({ services, queue, version, desktop, sandbox }: Hand
           ffmpeg: ffmpeg.ok ? { path: ffmpeg.value.path, version: ffmpeg.value.version } : null,
           capabilities: { openPath: desktop !== undefined, showInFolder: desktop !== undefined, pickFolder: desktop !== undefined, sandbox: sandbox.available },
           sandbox: sandbox.status(),
+          settingsReset: [...services.settingsReset],
         },
       };
     },

@@ -12,6 +12,7 @@ import { BalanceAlerts } from './shell/balance-alerts';
 import { BalanceProvider } from './shell/balance-context';
 import { ConnectionBanner } from './shell/connection-banner';
 import { ROUTES, ROUTE_IDS } from './shell/routes';
+import { SettingsResetBanner } from './shell/settings-reset-banner';
 import { SettingsProvider, useSettings } from './shell/settings-context';
 import { useRoute } from './shell/use-route';
 
@@ -26,6 +27,7 @@ function Shell() {
       <AppHeader current={current} />
       <ConnectionBanner />
       <BalanceAlerts />
+      <SettingsResetBanner />
       <main id="main" className="app-main" tabIndex={-1}>
         {/* Screens stay mounted (hidden) so a preview or a scroll position survives a tab switch. */}
         {ROUTES.map(({ id, labelKey, Screen }) => (

@@ -163,6 +163,25 @@ describe('trove queue and library', () => {
   });
 });
 
+describe('settings that could not be read', () => {
+  it('are named in a warning on stderr, and the command still runs on the defaults (not with --json)', async () => {
+    const dataDir = join(world.dataDir, '..', 'damaged-settings');
+    await mkdir(dataDir, { recursive: true });
+    const args = ['--service-url', world.sandbox.url, '--data-dir', dataDir];
+    await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ theme: 'purple', concurrency: 0 }));
+    const values = await runTrove([...args, 'library', 'list'], { env: world.env });
+    expect(values.code, values.stderr).toBe(0);
+    expect(values.stderr).toContain('these settings had values Trove could not use and are at their defaults: concurrency, theme.');
+
+    await writeFile(join(dataDir, 'settings.json'), '{"concurrency": 3,');
+    const unreadable = await runTrove([...args, 'library', 'list'], { env: world.env });
+    expect(unreadable.code, unreadable.stderr).toBe(0);
+    expect(unreadable.stderr).toContain(`${join(dataDir, 'settings.json')} could not be read, so the default settings are in use.`);
+    const json = await runTrove([...args, 'library', 'list', '--json'], { env: world.env });
+    expect(json.stderr).toBe('');
+  });
+});
+
 describe('unexpected errors', () => {
   it('print their message, and their stack only with --debug', async () => {
     // A data directory that is a file: the engine cannot start.

@@ -93,6 +93,27 @@ describe('app commands in a face without desktop actions (web mode, CLI)', () =>
   });
 });
 
+describe('settings that could not be read at start-up', () => {
+  it('are named in app.info (and on the Core) until the next start, none on a clean start', async () => {
+    const dataDir = await tempDir();
+    const clean = await core({ dataDir });
+    expect(clean.settingsReset).toEqual([]);
+    expect(await clean.call('app.info', {})).toMatchObject({ ok: true, value: { settingsReset: [] } });
+    await clean.close();
+
+    await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ theme: 'purple', concurrency: 3 }));
+    const oneBad = await core({ dataDir });
+    expect(await oneBad.call('app.info', {})).toMatchObject({ ok: true, value: { settingsReset: ['theme'] } });
+    expect(await oneBad.call('settings.get', {})).toMatchObject({ ok: true, value: { concurrency: 3, theme: 'system' } });
+    await oneBad.close();
+
+    await writeFile(join(dataDir, 'settings.json'), '{"concurrency": 3,');
+    const unreadable = await core({ dataDir });
+    expect(unreadable.settingsReset).toEqual(['settings.json']);
+    expect(await unreadable.call('app.info', {})).toMatchObject({ ok: true, value: { settingsReset: ['settings.json'] } });
+  });
+});
+
 describe('open file and show in folder', () => {
   it('open only files the library recorded for that post, and never a file of unknown type', async () => {
     const seeded = await seededDataDir();
