@@ -1,5 +1,6 @@
 import { chooseAudioTrack, recommendedVariant } from '../../shared/variant-choice';
 import type { VariantPreference } from '../../shared/variant-choice';
+import { ORIGINAL_QUALITY } from '../../shared/post';
 import type { Media, MediaHeaders, Post, Variant } from '../../shared/post';
 import type { QualityPreference, Settings } from '../../shared/settings';
 import { fileNameFieldsFromPost, renderFileName } from '../files/file-name-template';
@@ -52,7 +53,10 @@ const cleanExt = (ext: string | undefined): string | undefined => ext?.replace(/
 
 function preferenceOf(quality: QualityPreference): VariantPreference | undefined {
   if (quality === 'recommended') return undefined;
-  if (quality === 'best' || quality === 'original') return quality;
+  // 'best' is the highest quality offered (the original ranks highest), not the service's pick:
+  // the shared preference of that name means the recommendation.
+  if (quality === 'best') return { maxHeight: ORIGINAL_QUALITY };
+  if (quality === 'original') return quality;
   return { maxHeight: quality };
 }
 
