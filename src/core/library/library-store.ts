@@ -29,7 +29,7 @@ import {
 } from './library-types';
 import { parseInput } from './parse-input';
 import { createPostReader } from './post-reader';
-import { createPostRemover, disposeFiles } from './remove-post';
+import { createFileDisposer, createPostRemover } from './remove-post';
 import type { RemovalReport } from './remove-post';
 import { createPostWriter } from './post-writer';
 import { createProfileStore } from './profile-store';
@@ -69,6 +69,7 @@ export function createLibraryStore(db: Db, { now }: LibraryStoreOptions) {
   const lookup = createExistingLookup(db);
   const search = createPostSearch(db);
   const remove = createPostRemover(db);
+  const disposeFiles = createFileDisposer(db);
   const profiles = createProfileStore(db, now);
 
   const withPost = <T>(postId: number, run: () => T): Result<T> => {

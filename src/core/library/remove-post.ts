@@ -1,4 +1,5 @@
-import { rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { rename, rm } from 'node:fs/promises';
 import type { Db } from './database';
 
 export interface FileRemoval {
@@ -62,10 +63,36 @@ export function createPostRemover(db: Db) {
   });
 }
 
+/**
+ * A thumbnail is shared by SHA-256 name, so another post may cache the same picture again
+ * while this one is being deleted (its row re-recorded, its file found in place and kept).
+ * The file is first set aside, atomically; only if its row is still gone then is it deleted,
+ * else it is put back. The cache records the row before it looks for the file, so either
+ * the row is seen here or the file is found missing there and written again.
+ */
+async function deleteThumbnail(path: string, recorded: (path: string) => boolean): Promise<FileRemoval> {
+  const aside = `${path}.${randomBytes(6).toString('hex')}.removing`;
+  try {
+    await rename(path, aside);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { path, outcome: 'missing' };
+    return { path, outcome: 'failed', message: `Could not delete ${path}: ${code ?? String(error)}` };
+  }
+  if (!recorded(path)) return { ...(await deleteFile(aside)), path };
+  // same name, same bytes: putting it back over a fresh copy changes nothing
+  await rename(aside, path).catch(() => rm(aside, { force: true }));
+  return { path, outcome: 'kept' };
+}
+
 /** After the records are gone: delete the files (when asked) and the orphaned thumbnails. */
-export async function disposeFiles(removed: RemovedPost, deleteFiles: boolean): Promise<RemovalReport> {
-  const files = deleteFiles
-    ? await Promise.all(removed.files.map(deleteFile))
-    : removed.files.map((path): FileRemoval => ({ path, outcome: 'kept' }));
-  return { postId: removed.postId, files, thumbnails: await Promise.all(removed.thumbnails.map(deleteFile)) };
+export function createFileDisposer(db: Db) {
+  const thumbnailRow = db.prepare<[string], { found: 1 }>('SELECT 1 AS found FROM thumbnails WHERE path = ?');
+  const recorded = (path: string): boolean => thumbnailRow.get(path) !== undefined;
+  return async (removed: RemovedPost, deleteFiles: boolean): Promise<RemovalReport> => {
+    const files = deleteFiles
+      ? await Promise.all(removed.files.map(deleteFile))
+      : removed.files.map((path): FileRemoval => ({ path, outcome: 'kept' }));
+    return { postId: removed.postId, files, thumbnails: await Promise.all(removed.thumbnails.map((path) => deleteThumbnail(path, recorded))) };
+  };
 }

@@ -45,9 +45,9 @@ export function createThumbnailCache(options: ThumbnailCacheOptions) {
   const record = options.db.prepare(`
     INSERT INTO thumbnails (sha256, path, size, mime, created_at) VALUES (@sha256, @path, @size, @mime, @now)
     ON CONFLICT (sha256) DO NOTHING`);
+  const forget = options.db.prepare<[string]>('DELETE FROM thumbnails WHERE sha256 = ?');
 
   async function write(path: string, bytes: Uint8Array): Promise<Result<void>> {
-    if (await exists(path)) return ok(undefined);
     // written aside and renamed, so a crash never leaves a truncated file under the final name
     const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
     try {
@@ -74,11 +74,16 @@ export function createThumbnailCache(options: ThumbnailCacheOptions) {
       if (!type) return err({ code: 'thumbnail_not_image', retryable: false, message: 'The thumbnail is not a JPEG, PNG, GIF, WebP or AVIF image.' });
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       const path = join(directory, `${sha256}.${type.extension}`);
-      const written = await write(path, bytes);
-      if (!written.ok) return written;
       const thumbnail = { path, sha256, size: bytes.byteLength, mime: type.mime };
-      const recorded = guardDb(() => record.run({ ...thumbnail, now: options.now() }));
-      return recorded.ok ? ok(thumbnail) : recorded;
+      // Recorded before the file is looked for: a post removal deleting this same file
+      // then sees the row and puts the file back (see remove-post.ts).
+      const recorded = guardDb(() => record.run({ ...thumbnail, now: options.now() }).changes > 0);
+      if (!recorded.ok) return recorded;
+      if (await exists(path)) return ok(thumbnail);
+      const written = await write(path, bytes);
+      if (written.ok) return ok(thumbnail);
+      if (recorded.value) guardDb(() => forget.run(sha256)); // best effort: the write already failed
+      return written;
     },
   };
 }

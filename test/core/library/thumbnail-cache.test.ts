@@ -5,11 +5,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createLibraryStore } from '../../../src/core/library/library-store';
 import type { FetchBytes } from '../../../src/core/library/thumbnail-cache';
 import { createThumbnailCache } from '../../../src/core/library/thumbnail-cache';
 import { err, ok } from '../../../src/shared/errors';
+import { videoPost } from './post-fixtures';
 import type { TempLibrary } from './temp-library';
 import { stepClock, tempLibrary } from './temp-library';
+import { unwrap } from './unwrap';
 
 // a real 1×1 PNG
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -99,5 +102,28 @@ describe('thumbnail cache', () => {
     const result = await cache.cache(`${base}/a.png`);
     expect(result).toMatchObject({ ok: false, error: { code: 'thumbnail_write_failed' } });
     expect(temp.db.prepare('SELECT count(*) FROM thumbnails').pluck().get()).toBe(0);
+  });
+});
+
+describe('thumbnail cache and post removal', () => {
+  it('keeps a thumbnail that another post caches while a removal is deleting it', async () => {
+    // Bytes at hand, so the second caching runs while the removal's file deletion is under way.
+    const instant = createThumbnailCache({ db: temp.db, dataDir: temp.dir, fetchBytes: async () => ok(PNG), now: stepClock() });
+    const library = createLibraryStore(temp.db, { now: stepClock() });
+    const first = await instant.cache('https://media.video.example/a.png');
+    if (!first.ok) throw new Error(first.error.message);
+    const [a] = unwrap(library.upsertPosts([{ post: videoPost('a'), media: [{ previewPath: first.value.path }] }]));
+
+    const [report, again] = await Promise.all([library.removePost({ id: a?.id ?? 0, deleteFiles: true }), instant.cache('https://media.video.example/b.png')]);
+    expect(again).toMatchObject({ ok: true, value: { path: first.value.path } });
+    const [b] = unwrap(library.upsertPosts([{ post: videoPost('b'), media: [{ previewPath: first.value.path }] }]));
+    expect(report).toMatchObject({ ok: true });
+    // The second post's preview URL has expired by now: its file must still be there, and recorded.
+    expect(readFileSync(first.value.path)).toEqual(PNG);
+    expect(temp.db.prepare('SELECT path FROM thumbnails').pluck().all()).toEqual([first.value.path]);
+    // and once nobody uses it, it goes
+    const last = unwrap(await library.removePost({ id: b?.id ?? 0, deleteFiles: true }));
+    expect(last.thumbnails).toEqual([{ path: first.value.path, outcome: 'deleted' }]);
+    expect(readdirSync(join(temp.dir, 'thumbnails'))).toEqual([]);
   });
 });
