@@ -1,4 +1,4 @@
-import { link, open, rename, unlink } from 'node:fs/promises';
+import { link, lstat, open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 /** `name.ext`, `name (1).ext`, `name (2).ext`, … (a dotfile-like or extensionless name gets the suffix at the end). */
@@ -17,6 +17,20 @@ const errorCode = (error: unknown): string | undefined =>
 // File systems without hard links (FAT, exFAT, some network shares) answer these.
 const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
 
+/** Reserves `target` with an empty file, then renames over it; a failed rename takes the reservation back. */
+async function moveOverPlaceholder(source: string, target: string): Promise<void> {
+  const placeholder = await open(target, 'wx');
+  const reserved = await placeholder.stat().finally(() => placeholder.close());
+  try {
+    await rename(source, target);
+  } catch (error) {
+    // Only our own empty file goes: never one that took its place meanwhile.
+    const now = await lstat(target).catch(() => undefined);
+    if (now && now.ino === reserved.ino && now.dev === reserved.dev && now.size === 0) await unlink(target).catch(() => undefined);
+    throw error;
+  }
+}
+
 /**
  * Moves `source` into `directory` under `fileName`, or the first numbered variant that
  * does not exist yet, and returns the path it got. It never replaces an existing file:
@@ -32,8 +46,7 @@ export async function moveToUniqueName(source: string, directory: string, fileNa
         await link(source, target);
         await unlink(source);
       } else {
-        await (await open(target, 'wx')).close();
-        await rename(source, target);
+        await moveOverPlaceholder(source, target);
       }
       return target;
     } catch (error) {

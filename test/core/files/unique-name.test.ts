@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,5 +45,30 @@ describe('moveToUniqueName', () => {
     expect(new Set(targets).size).toBe(2);
     const contents = await Promise.all(targets.map((target) => readFile(target, 'utf8')));
     expect(contents.sort()).toEqual(['a', 'b']);
+  });
+});
+
+// tmpfs, unlike the temp folder's disk: a hard link across file systems fails (EXDEV) like
+// on a file system without hard links, and so does the rename that follows.
+const otherFileSystem = '/dev/shm';
+describe.skipIf(!existsSync(otherFileSystem) || statSync(otherFileSystem).dev === statSync(os.tmpdir()).dev)('moveToUniqueName without hard links', () => {
+  let folder: string;
+  let elsewhere: string;
+  beforeEach(async () => {
+    folder = await mkdtemp(path.join(os.tmpdir(), 'trove-unique-'));
+    elsewhere = await mkdtemp(path.join(otherFileSystem, 'trove-unique-'));
+  });
+  afterEach(async () => {
+    await rm(folder, { recursive: true, force: true });
+    await rm(elsewhere, { recursive: true, force: true });
+  });
+
+  it('leaves no empty file under the chosen name when the move fails', async () => {
+    await writeFile(path.join(elsewhere, 'src.part'), 'new');
+    await writeFile(path.join(folder, 'clip.mp4'), 'old');
+    await expect(moveToUniqueName(path.join(elsewhere, 'src.part'), folder, 'clip.mp4')).rejects.toMatchObject({ code: 'EXDEV' });
+    expect(await readdir(folder)).toEqual(['clip.mp4']);
+    expect(await readFile(path.join(folder, 'clip.mp4'), 'utf8')).toBe('old');
+    expect(await readFile(path.join(elsewhere, 'src.part'), 'utf8')).toBe('new');
   });
 });
