@@ -15,6 +15,8 @@ export interface GateConfig {
   port: number;
   /** True when the user bound a non-default --host: remote clients and any Host name allowed. */
   allowRemote: boolean;
+  /** The address the server is bound to (its URL names it): another loopback one, like 127.0.0.2, is answered too. */
+  boundHost?: string;
 }
 
 export function isLoopbackAddress(address: string | undefined): boolean {
@@ -25,13 +27,15 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 }
 
 /** The Host values a loopback server answers to (anything else is a rebinding attempt or a mistake). */
-export function loopbackHosts(port: number): string[] {
-  return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
+export function loopbackHosts(port: number, boundHost?: string): string[] {
+  const hosts = [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
+  if (boundHost === undefined) return hosts;
+  return [...hosts, `${boundHost.includes(':') ? `[${boundHost}]` : boundHost}:${port}`.toLowerCase()];
 }
 
 export function isAllowedHost(host: string | undefined, config: GateConfig): boolean {
   if (host === undefined || host === '') return false;
-  return config.allowRemote || loopbackHosts(config.port).includes(host.toLowerCase());
+  return config.allowRemote || loopbackHosts(config.port, config.boundHost).includes(host.toLowerCase());
 }
 
 /** A browser's WebSocket from our own page carries Origin http://<the Host it connected to>. */

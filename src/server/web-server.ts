@@ -79,7 +79,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const sockets = new Set<WebSocket>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   // Binding a loopback address keeps the server private whatever the flags said.
-  let config: GateConfig = { token, port: options.port, allowRemote: !isLoopbackAddress(host) && host !== 'localhost' };
+  let config: GateConfig = { token, port: options.port, allowRemote: !isLoopbackAddress(host) && host !== 'localhost', boundHost: host };
 
   const csp = async (): Promise<string> => {
     const settings = await core.call('settings.get', {});

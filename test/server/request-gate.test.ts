@@ -51,6 +51,14 @@ describe('checkRequest', () => {
     expect(checkRequest(page({ remoteAddress: '192.168.1.20' }), config)).toMatchObject({ kind: 'deny', status: 403 });
   });
 
+  it('answers to the loopback address it was bound to, and to no other', () => {
+    const bound = { ...config, boundHost: '127.0.0.2' };
+    expect(checkRequest(page({ host: '127.0.0.2:4000' }), bound)).toEqual({ kind: 'allow' });
+    expect(checkRequest(page({ host: '127.0.0.2:4000' }), config)).toMatchObject({ kind: 'deny', status: 421 });
+    expect(checkRequest(page({ host: '127.0.0.3:4000' }), bound)).toMatchObject({ kind: 'deny', status: 421 });
+    expect(checkRequest(page({ host: '[::1]:4000' }), { ...config, boundHost: '::1' })).toEqual({ kind: 'allow' });
+  });
+
   it('lets other machines in only when the host was chosen explicitly, still with the token', () => {
     const shared = { ...config, allowRemote: true };
     expect(checkRequest(page({ remoteAddress: '192.168.1.20', host: 'nas.local:4000' }), shared)).toEqual({ kind: 'allow' });

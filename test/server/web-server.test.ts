@@ -7,7 +7,7 @@ import { createCore } from '../../src/core';
 import type { Core } from '../../src/core/core-api';
 import { startWebServer } from '../../src/server/web-server';
 import type { WebServer } from '../../src/server/web-server';
-import { exchange, httpRequest, openSocket } from '../reliability/support/web-client';
+import { cookieFrom, exchange, httpRequest, openSocket } from '../reliability/support/web-client';
 import type { HttpReply } from '../reliability/support/web-client';
 
 const SECRET_KEY = 'sk-test-never-in-the-browser';
@@ -147,5 +147,26 @@ describe('the contract over the WebSocket', () => {
     await exchange(ws, { id: 3, command: 'settings.get', input: {} });
     expect(received.join('\n')).not.toContain(SECRET_KEY);
     ws.close();
+  });
+});
+
+describe('a server bound to another loopback address', () => {
+  it('answers to the address it printed (--host 127.0.0.2), and still to no other name', async () => {
+    const other = await startWebServer({ core, port: 0, host: '127.0.0.2', staticDir: path.join(base, 'renderer') });
+    try {
+      expect(other.url).toBe(`http://127.0.0.2:${other.port}/?token=${other.token}`);
+      const at = { host: '127.0.0.2', port: other.port };
+      const login = await httpRequest({ ...at, path: `/?token=${other.token}` });
+      expect(login.status).toBe(303);
+      const ownCookie = cookieFrom(login);
+      expect((await httpRequest({ ...at, headers: { Cookie: ownCookie } })).status).toBe(200);
+      expect((await httpRequest({ ...at, headers: { Cookie: ownCookie, Host: `evil.example:${other.port}` } })).status).toBe(421);
+      const ws = await openSocket({ ...at, headers: { Cookie: ownCookie, Origin: `http://127.0.0.2:${other.port}` } });
+      if (typeof ws === 'number') throw new Error(`refused with ${ws}`);
+      expect(await exchange(ws, { id: 1, command: 'settings.get', input: {} })).toMatchObject({ id: 1, ok: true });
+      ws.close();
+    } finally {
+      await other.close();
+    }
   });
 });
