@@ -111,12 +111,27 @@ export class JobQueue {
     const { store } = this.#options;
     const runningOf = (kind: JobRecord['kind']) => [...this.#running.values()].filter((entry) => entry.job.kind === kind).length;
     // A runner may stay in `queued` for a moment before its first stage: skip jobs already running.
-    const startable = (kind: JobRecord['kind'], free: number): JobRecord[] =>
-      free > 0 ? store.runnable(kind, free + this.#running.size).filter((job) => !this.#running.has(job.id)).slice(0, free) : [];
-    for (const job of startable('post', this.#options.concurrency() - runningOf('post'))) this.#run(job, this.#options.runPost);
+    const startable = (kind: JobRecord['kind'], free: number, keep: (job: JobRecord) => boolean = () => true): JobRecord[] =>
+      free > 0 ? store.runnable(kind, free + this.#running.size).filter((job) => !this.#running.has(job.id) && keep(job)).slice(0, free) : [];
+    for (const job of startable('post', this.#options.concurrency() - runningOf('post'), this.#notATwin())) this.#run(job, this.#options.runPost);
     for (const job of startable('playlist', PLAYLIST_CONCURRENCY - runningOf('playlist'))) this.#run(job, this.#options.runPlaylist);
     this.#scheduleRetryWakeUp();
     this.#checkIdle();
+  }
+
+  /**
+   * Link jobs for a link another post job is already working on wait for it: run side by
+   * side, both paid for the extraction and saved the post twice; after it, the later one
+   * finds the post in the library for free.
+   */
+  #notATwin(): (job: JobRecord) => boolean {
+    const busy = new Set([...this.#running.values()].filter((entry) => entry.job.kind === 'post').map((entry) => entry.job.url));
+    return (job) => {
+      if (job.post || job.force) return true;
+      if (busy.has(job.url)) return false;
+      busy.add(job.url);
+      return true;
+    };
   }
 
   pause(ids?: readonly number[], reason: PauseReason = 'user'): number {
