@@ -7,15 +7,19 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** A date bound: epoch ms, or an ISO 8601 string as the contract carries it. */
 const dateBound = (end: boolean) =>
   z
-    .union([
-      z.number().int(),
-      z
-        .string()
-        .max(40)
-        .refine((text) => !Number.isNaN(Date.parse(text)), 'Expected an ISO 8601 date.')
-        // a bare day as the end of a range includes that whole day
-        .transform((text) => Date.parse(text) + (end && DATE_ONLY.test(text) ? DAY_MS : 0)),
-    ])
+    .union(
+      [
+        z.number().int(),
+        z
+          .string()
+          .max(40)
+          .refine((text) => !Number.isNaN(Date.parse(text)))
+          // a bare day as the end of a range includes that whole day
+          .transform((text) => Date.parse(text) + (end && DATE_ONLY.test(text) ? DAY_MS : 0)),
+      ],
+      // one message for both forms: a union's own says only "Invalid input"
+      { error: 'Expected an ISO 8601 date (2025-06-01 or 2025-06-01T12:00:00Z) or epoch milliseconds.' },
+    )
     .optional();
 
 /**
