@@ -32,12 +32,16 @@ export function runSummaryLines(jobs: readonly JobView[]): string[] {
       ? 'Nothing was downloaded.'
       : `${done} of ${posts.length} ${posts.length === 1 ? 'post' : 'posts'} done${problems.length > 0 ? `, ${problems.length} not` : ''}.`,
     ...problems.flatMap((job) => {
-      const hint = job.error ? (nextStep(job.error) ?? `Run \`trove queue retry ${job.id}\` to try again.`) : pausedHint(job);
+      const hint = job.error ? (nextStep(job.error) ?? retryHint(job.id, job.error.retryable)) : pausedHint(job);
       return [`  ${jobLine(job)}`, ...(hint !== undefined ? [`    → ${hint}`] : [])];
     }),
     ...(files.length > 0 ? ['Files:', ...files.map((file) => `  ${file}`)] : []),
   ];
 }
+
+/** A retry is offered unless the engine says it cannot help: it would only fail the same way. */
+const retryHint = (id: number, retryable: boolean | undefined): string | undefined =>
+  retryable === false ? undefined : `Run \`trove queue retry ${id}\` to try again.`;
 
 function pausedHint(job: JobView): string | undefined {
   if (job.state !== 'paused') return undefined;

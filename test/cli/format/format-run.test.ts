@@ -27,6 +27,17 @@ describe('run summary', () => {
     ]);
   });
 
+  it('does not suggest a retry for a failure the engine marks final (a retry would be charged again in vain)', () => {
+    const live = jobView({
+      id: 5,
+      state: 'failed',
+      error: { code: 'nothing_to_download', message: 'This is a live stream; Trove saves recordings, not live broadcasts.', retryable: false },
+    });
+    const lines = runSummaryLines([live]);
+    expect(lines).toContain('  #5 failed [nothing_to_download] This is a live stream; Trove saves recordings, not live broadcasts.  Video 5');
+    expect(lines.join('\n')).not.toContain('retry');
+  });
+
   it('summarizes a job for scripts without its internal fields', () => {
     expect(jobSummary(jobs[2]!)).toEqual({
       id: 3,
