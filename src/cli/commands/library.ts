@@ -15,7 +15,7 @@ export async function runLibrary(ctx: CommandContext, invocation: Extract<Invoca
       });
       if (!found.ok) return ctx.fail(found.error);
       const { items, total } = found.value;
-      ctx.output.result('library', EXIT.ok, { items, total }, libraryListLines(items, total, invocation.offset));
+      ctx.output.result('library', EXIT.ok, { items, total }, libraryListLines(items, total, invocation.offset, invocation.action === 'search' ? invocation.words : undefined));
       return EXIT.ok;
     }
     case 'show': {
@@ -29,7 +29,7 @@ export async function runLibrary(ctx: CommandContext, invocation: Extract<Invoca
       if (!removed.ok) return ctx.fail(removed.error);
       const { removedFiles } = removed.value;
       ctx.output.result('library', EXIT.ok, { removedFiles }, [
-        `Removed #${invocation.id} from the library${invocation.deleteFiles ? ` and deleted ${removedFiles.length} files` : ' (its files stay on disk)'}.`,
+        `Removed #${invocation.id} from the library${invocation.deleteFiles ? ` and deleted ${removedFiles.length} ${removedFiles.length === 1 ? 'file' : 'files'}` : ' (its files stay on disk)'}.`,
         ...removedFiles.map((path) => `  deleted ${path}`),
       ]);
       return EXIT.ok;

@@ -13,8 +13,12 @@ export function libraryItemLine(item: LibraryItem): string {
   ].join('  ');
 }
 
-export function libraryListLines(items: readonly LibraryItem[], total: number, offset: number): string[] {
-  if (items.length === 0) return [total === 0 ? 'The library is empty.' : 'Nothing here.'];
+/** `words`: the search typed, if any (no hits for it is not an empty library). */
+export function libraryListLines(items: readonly LibraryItem[], total: number, offset: number, words?: string): string[] {
+  if (items.length === 0) {
+    if (total > 0) return [`Nothing here: ${words === undefined ? 'the library has' : 'the search found'} ${total} ${total === 1 ? 'post' : 'posts'}.`];
+    return [words === undefined ? 'The library is empty.' : `No post matches "${words}".`];
+  }
   return [...items.map(libraryItemLine), `(${offset + 1}–${offset + items.length} of ${total})`];
 }
 
