@@ -27,6 +27,14 @@ const normalized = (url: string): string => {
 
 export function runGet(ctx: CommandContext, invocation: GetInvocation): Promise<ExitCode> {
   return followJobs(ctx, 'get', async (note) => {
+    // Every link is checked before any is queued: a typo must not leave the others waiting in the queue.
+    for (const url of invocation.urls) {
+      const link = parseLink(url);
+      if (!link.ok) {
+        const message = url.trim() === '' ? link.error.message : `${JSON.stringify(url)}: ${link.error.message}`;
+        return { ok: false, exitCode: ctx.fail({ ...link.error, message }) };
+      }
+    }
     // A link left unfinished by an earlier run (e.g. Ctrl-C) is continued, not added again:
     // its extraction is already paid for and its partial files are kept.
     const pending = await ctx.core.call('jobs.list', { states: UNFINISHED_STATES });

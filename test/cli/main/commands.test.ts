@@ -105,6 +105,18 @@ describe('trove get', () => {
     expect(posts).toHaveLength(2);
     expect(posts.every((job) => job.state === 'done')).toBe(true);
   });
+
+  it('refuses a bad link among good ones before queueing any of them', async () => {
+    const good = 'https://video.example/watch/cli-get-before-bad';
+    const run = await trove('get', good, 'not a link', '--out', world.outDir, '--json');
+    expect(run.code, run.stderr).toBe(2);
+    const error = finalObject(run.stdout) as { code: string; message: string };
+    expect(error).toMatchObject({ type: 'error', code: 'invalid_link', exitCode: 2 });
+    expect(error.message).toContain('not a link');
+    const queue = finalObject((await trove('queue', '--json')).stdout) as { jobs: Array<{ url: string }> };
+    expect(queue.jobs.map((job) => job.url)).not.toContain(good);
+    expect(chargesFor(good)).toBe(0);
+  });
 });
 
 describe('trove queue and library', () => {
