@@ -135,7 +135,9 @@ export function createPostRunner(services: CoreServices): JobRunner {
     }
 
     context.enter('processing');
-    const ffmpegPath = tasks.some((task) => task.kind === 'merge') || job.options.subtitles?.embed ? await services.ffmpeg() : undefined;
+    // Embedding asked for in the settings needs ffmpeg as much as one asked for by the job.
+    const embedWanted = job.options.subtitles?.embed ?? (settings.saveSubtitles && settings.embedSubtitles);
+    const ffmpegPath = tasks.some((task) => task.kind === 'merge') || embedWanted ? await services.ffmpeg() : undefined;
     if (ffmpegPath && !ffmpegPath.ok) return { kind: 'failed', error: { ...ffmpegPath.error, retryable: false } };
     const codecs = new Map<number, string>();
     for (const task of tasks) {
@@ -167,19 +169,21 @@ export function createPostRunner(services: CoreServices): JobRunner {
       job = context.patch({ outputs });
     }
 
-    const subtitles =
-      (await checkpointedSubtitles(outputs)) ??
-      (await saveJobSubtitles(services, {
-        job,
-        post,
-        videoPath: tasks.filter((task) => task.fileKind === 'video').flatMap((task) => outputs[String(task.mediaIndex)] ?? [])[0],
-        folder,
-        ...(ffmpegPath?.ok ? { ffmpegPath: ffmpegPath.value.path } : {}),
-        signal: context.signal,
-      }));
-    // A pause or cancel during the subtitles: what they left is not a finished set, nor the job done.
+    const earlier = await checkpointedSubtitles(outputs);
+    const subtitles = await saveJobSubtitles(services, {
+      job,
+      post,
+      videoPath: tasks.filter((task) => task.fileKind === 'video').flatMap((task) => outputs[String(task.mediaIndex)] ?? [])[0],
+      folder,
+      ...(ffmpegPath?.ok ? { ffmpegPath: ffmpegPath.value.path } : {}),
+      signal: context.signal,
+      ...(earlier ? { earlier } : {}),
+      checkpoint: (saved, embedPending) => {
+        job = context.patch({ outputs: { ...outputs, ...subtitleOutputs(saved, embedPending) } });
+      },
+    });
+    // A pause or cancel during the subtitles: the job is not done; what was saved is checkpointed.
     if (context.signal.aborted) return { kind: 'aborted' };
-    if (subtitles.length > 0) job = context.patch({ outputs: { ...outputs, ...subtitleOutputs(subtitles) } });
     return recordInLibrary(services, job, post, tasks, outputs, images, codecs, subtitles);
   };
   return Object.assign(run, { discard: (job: JobRecord) => discardJobFiles(services, job) });

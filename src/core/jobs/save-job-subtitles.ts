@@ -1,6 +1,7 @@
-import { stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { z } from 'zod';
 import type { Post } from '../../shared/post';
+import type { SubtitleSaveFormat } from '../../shared/settings';
 import { subtitleFormatSchema } from '../../shared/subtitles';
 import type { CoreServices } from '../core-services';
 import { fetchBytes } from '../download/fetch-bytes';
@@ -28,22 +29,31 @@ const parseRecord = (text: string): unknown => {
   }
 };
 
-/** The job outputs that checkpoint saved subtitles. */
-export const subtitleOutputs = (saved: readonly SavedSubtitle[]): Record<string, string[]> => ({
+/** Set while saved subtitles still wait to be embedded (older checkpoints never wait). */
+const EMBED_PENDING = 'subtitles.embedPending';
+
+/** The job outputs that checkpoint saved subtitles, and whether they still wait to be embedded. */
+export const subtitleOutputs = (saved: readonly SavedSubtitle[], embedPending = false): Record<string, string[]> => ({
   [SUBTITLES_OUTPUT]: saved.map((subtitle) => subtitle.path),
   [SUBTITLE_RECORDS]: saved.map((subtitle) => JSON.stringify(subtitle)),
+  [EMBED_PENDING]: embedPending ? ['yes'] : [],
 });
 
+export interface CheckpointedSubtitles {
+  saved: SavedSubtitle[];
+  embedPending: boolean;
+}
+
 /**
- * The subtitles an earlier run of the job saved (and embedded), when all are still on disk:
- * a run after a crash or a pause keeps them instead of paying for the list again and saving
- * every file once more as "name (1)".
+ * The subtitles an earlier run of the job saved, when all are still on disk: a run after a
+ * crash or a pause keeps them instead of paying for the list again and saving every file
+ * once more as "name (1)"; it only embeds them if that had not finished.
  */
-export async function checkpointedSubtitles(outputs: Record<string, string[]>): Promise<SavedSubtitle[] | undefined> {
+export async function checkpointedSubtitles(outputs: Record<string, string[]>): Promise<CheckpointedSubtitles | undefined> {
   const parsed = z.array(savedSubtitleSchema).min(1).safeParse(outputs[SUBTITLE_RECORDS]?.map(parseRecord));
   if (!parsed.success) return undefined;
   const present = await Promise.all(parsed.data.map((subtitle) => stat(subtitle.path).then(() => true, () => false)));
-  return present.every(Boolean) ? parsed.data : undefined;
+  return present.every(Boolean) ? { saved: parsed.data, embedPending: (outputs[EMBED_PENDING]?.length ?? 0) > 0 } : undefined;
 }
 
 export interface JobSubtitlesRequest {
@@ -54,21 +64,49 @@ export interface JobSubtitlesRequest {
   folder: string;
   ffmpegPath?: string;
   signal: AbortSignal;
+  /** What an earlier run of the job saved. */
+  earlier?: CheckpointedSubtitles;
+  /** Records saved subtitles in the job, before and after the embedding. */
+  checkpoint: (saved: readonly SavedSubtitle[], embedPending: boolean) => void;
 }
 
 /**
  * Subtitles for a downloaded video, when the job (or the settings) asks for them: one
  * charged call for the track list, then each wanted language saved beside the video and,
  * if asked, embedded. Subtitles never fail the download: a problem leaves the video as it
- * is and the sidecar files in place.
+ * is and the sidecar files in place. Saved files are checkpointed at once, so a pause
+ * during the embedding neither pays for them again nor leaves them behind.
  */
 export async function saveJobSubtitles(services: CoreServices, request: JobSubtitlesRequest): Promise<SavedSubtitle[]> {
   const settings = services.settings.get();
   const wanted =
     request.job.options.subtitles ??
     (settings.saveSubtitles ? { languages: settings.subtitleLanguages, format: settings.subtitleFormat, embed: settings.embedSubtitles } : undefined);
-  if (!wanted || wanted.languages.length === 0 || !request.videoPath) return [];
+  if (request.earlier && !request.earlier.embedPending) return request.earlier.saved;
+  if (!wanted || wanted.languages.length === 0 || !request.videoPath) return request.earlier?.saved ?? [];
 
+  const saved = request.earlier?.saved ?? (await saveTracks(services, request, wanted));
+  if (request.signal.aborted) return saved;
+  const embed = wanted.embed && request.ffmpegPath !== undefined && saved.length > 0;
+  if (!request.earlier && saved.length > 0) request.checkpoint(saved, embed);
+  if (embed && request.ffmpegPath) {
+    await embedSubtitles({
+      ffmpegPath: request.ffmpegPath,
+      videoPath: request.videoPath,
+      tracks: saved.map((subtitle) => ({ path: subtitle.path, languageTag: subtitle.languageTag, title: subtitle.languageName })),
+      signal: request.signal,
+    });
+    if (!request.signal.aborted) request.checkpoint(saved, false);
+  }
+  return saved;
+}
+
+/** Lists the tracks (charged) and saves the wanted ones; a set cut short by a pause is removed, not kept as if complete. */
+async function saveTracks(
+  services: CoreServices,
+  request: JobSubtitlesRequest,
+  wanted: { languages: readonly string[]; format: SubtitleSaveFormat },
+): Promise<SavedSubtitle[]> {
   const client = services.client();
   const link = request.post.post_url ?? request.job.url;
   const listed = await client.extractSubtitles(link, { signal: request.signal });
@@ -80,17 +118,11 @@ export async function saveJobSubtitles(services: CoreServices, request: JobSubti
     languageTags: wanted.languages,
     target: wanted.format,
     folder: request.folder,
-    videoName: request.videoPath,
+    videoName: request.videoPath as string,
     fetchBytes: (url, signal) => fetchBytes(url, { ...(signal ? { signal } : {}) }),
     signal: request.signal,
   });
-  if (wanted.embed && request.ffmpegPath && saved.length > 0) {
-    await embedSubtitles({
-      ffmpegPath: request.ffmpegPath,
-      videoPath: request.videoPath,
-      tracks: saved.map((subtitle) => ({ path: subtitle.path, languageTag: subtitle.languageTag, title: subtitle.languageName })),
-      signal: request.signal,
-    });
-  }
-  return saved;
+  if (!request.signal.aborted) return saved;
+  await Promise.all(saved.map((subtitle) => rm(subtitle.path, { force: true })));
+  return [];
 }
