@@ -28,9 +28,10 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 
 /** The Host values a loopback server answers to (anything else is a rebinding attempt or a mistake). */
 export function loopbackHosts(port: number, boundHost?: string): string[] {
-  const hosts = [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
-  if (boundHost === undefined) return hosts;
-  return [...hosts, `${boundHost.includes(':') ? `[${boundHost}]` : boundHost}:${port}`.toLowerCase()];
+  const names = ['127.0.0.1', 'localhost', '[::1]'];
+  if (boundHost !== undefined) names.push((boundHost.includes(':') ? `[${boundHost}]` : boundHost).toLowerCase());
+  // browsers leave the default port out of Host and Origin
+  return names.flatMap((name) => (port === 80 ? [`${name}:80`, name] : [`${name}:${port}`]));
 }
 
 export function isAllowedHost(host: string | undefined, config: GateConfig): boolean {

@@ -24,17 +24,29 @@ export interface ServerEvent {
   payload: unknown;
 }
 
-/** The reply to one raw message; malformed messages get an error with id null (nothing to match). */
+const badMessage = (id: ServerReply['id'], message: string): ServerReply => ({ id, ok: false, error: { code: 'bad_message', message } });
+
+/** The answer to a binary frame: the protocol is text. */
+export const BINARY_REPLY = badMessage(null, 'Messages must be JSON sent as text frames, not binary.');
+
+/** The id of a message that is otherwise malformed, so its sender is not left waiting; null when it has none. */
+function idOf(json: unknown): ServerReply['id'] {
+  if (typeof json !== 'object' || json === null || !('id' in json)) return null;
+  const id = clientMessageSchema.shape.id.safeParse(json.id);
+  return id.success ? id.data : null;
+}
+
+/** The reply to one raw message; malformed messages get an error with their id, or null (nothing to match). */
 export async function replyTo(core: Pick<Core, 'dispatch'>, raw: string): Promise<ServerReply> {
   let json: unknown;
   try {
     json = JSON.parse(raw);
   } catch {
-    return { id: null, ok: false, error: { code: 'bad_message', message: 'Messages must be JSON.' } };
+    return badMessage(null, 'Messages must be JSON.');
   }
   const message = clientMessageSchema.safeParse(json);
   if (!message.success) {
-    return { id: null, ok: false, error: { code: 'bad_message', message: 'Messages look like {"id": 1, "command": "jobs.list", "input": {}}.' } };
+    return badMessage(idOf(json), 'Messages look like {"id": 1, "command": "jobs.list", "input": {}}.');
   }
   const { id, command, input } = message.data;
   if (!isCommandName(command)) {

@@ -2,17 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
 import type { Core } from '../core/core-api';
+import { THUMBNAILS_FOLDER } from '../core/library/thumbnail-cache';
 import { fileResponse } from './media/file-response';
 import { resolveMediaPath, resolveStaticPath } from './media/resolve-media-path';
 import type { MediaPathError } from './media/resolve-media-path';
 import { checkRequest, isLoopbackAddress, tokenCookie } from './request-gate';
-import type { GateConfig, GateVerdict } from './request-gate';
+import type { GateConfig, GateVerdict, RequestParts } from './request-gate';
 import { contentSecurityPolicy, remoteImageSources } from './security/content-security-policy';
-import { replyTo } from './socket-messages';
+import { BINARY_REPLY, replyTo } from './socket-messages';
 import type { ServerEvent } from './socket-messages';
 
 export interface WebServerOptions {
@@ -57,11 +59,18 @@ function sendText(response: ServerResponse, status: number, message: string, hea
 
 const pathStatus = (error: MediaPathError): number => (error.code === 'media_not_found' ? 404 : error.code === 'media_bad_path' ? 400 : 403);
 
-function requestParts(request: IncomingMessage, port: number, upgrade: boolean) {
+/** A request's parts for the gate; undefined when its target is not a URL path. */
+function requestParts(request: IncomingMessage, port: number, upgrade: boolean): RequestParts | undefined {
+  const target = request.url ?? '/';
+  // A path is read as a path ("//x" is not a host); an absolute-form target names the host
+  // itself, in place of the Host header (RFC 9112 §3.2.2).
+  const absolute = !target.startsWith('/');
+  const url = URL.parse(absolute ? target : `http://127.0.0.1:${port}${target}`);
+  if (!url) return undefined;
   return {
     remoteAddress: request.socket.remoteAddress,
-    host: request.headers.host,
-    url: new URL(request.url ?? '/', `http://127.0.0.1:${port}`),
+    host: absolute ? url.host : request.headers.host,
+    url,
     cookie: request.headers.cookie,
     origin: request.headers.origin,
     upgrade,
@@ -86,11 +95,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     return contentSecurityPolicy({ imageSources: remoteImageSources(settings.ok ? settings.value.serviceUrl : '') });
   };
 
-  // Thumbnails and avatars live in the data folder, downloads in the download folder.
+  // Downloads live in the download folder; of the data folder only the cached thumbnails
+  // and avatars are media (its database and settings are not the page's to read).
   const mediaRoots = async (): Promise<string[]> => {
     const settings = await core.call('settings.get', {});
     const folder = (settings.ok ? settings.value.downloadFolder : '') || (options.defaultDownloadFolder ?? '');
-    return [folder, core.dataDir];
+    return [folder, path.join(core.dataDir, THUMBNAILS_FOLDER)];
   };
 
   async function serveFile(response: ServerResponse, request: IncomingMessage, file: string, extra: Record<string, string>): Promise<void> {
@@ -107,6 +117,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const parts = requestParts(request, config.port, false);
+    if (!parts) return sendText(response, 400, 'The request target is not a path.');
     const verdict: GateVerdict = checkRequest(parts, config);
     if (verdict.kind === 'deny') return sendText(response, verdict.status, verdict.message);
     if (verdict.kind === 'set-cookie-and-redirect') {
@@ -138,8 +149,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const parts = requestParts(request, config.port, true);
-    const verdict = checkRequest(parts, config);
-    if (verdict.kind !== 'allow' || parts.url.pathname !== SOCKET_PATH) {
+    const verdict = parts ? checkRequest(parts, config) : ({ kind: 'deny', status: 400 } as const);
+    if (verdict.kind !== 'allow' || parts?.url.pathname !== SOCKET_PATH) {
       const status = verdict.kind === 'deny' ? verdict.status : 404;
       socket.end(`HTTP/1.1 ${status} Refused\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
@@ -151,7 +162,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       // without a listener its 'error' event would be thrown and end the whole server.
       ws.on('error', () => sockets.delete(ws));
       ws.on('message', (data, isBinary) => {
-        if (isBinary) return;
+        if (isBinary) {
+          ws.send(JSON.stringify(BINARY_REPLY));
+          return;
+        }
         void replyTo(core, data.toString()).then((reply) => {
           if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(reply));
         });

@@ -59,6 +59,12 @@ describe('checkRequest', () => {
     expect(checkRequest(page({ host: '[::1]:4000' }), { ...config, boundHost: '::1' })).toEqual({ kind: 'allow' });
   });
 
+  it('on port 80 also answers to the names browsers send without the port', () => {
+    const web = { ...config, port: 80 };
+    expect(checkRequest(page({ host: 'localhost', cookie: 'trove-token-80=secret-token' }), web)).toEqual({ kind: 'allow' });
+    expect(checkRequest(page({ host: 'evil.example', cookie: 'trove-token-80=secret-token' }), web)).toMatchObject({ kind: 'deny', status: 421 });
+  });
+
   it('lets other machines in only when the host was chosen explicitly, still with the token', () => {
     const shared = { ...config, allowRemote: true };
     expect(checkRequest(page({ remoteAddress: '192.168.1.20', host: 'nas.local:4000' }), shared)).toEqual({ kind: 'allow' });

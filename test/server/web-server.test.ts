@@ -86,6 +86,19 @@ describe('the web server over HTTP', () => {
     expect((await get(`/media${outside}`, { Cookie: cookie })).status).toBe(403);
   });
 
+  it('answers odd request targets with a clear refusal, not an internal error', async () => {
+    for (const target of ['//', '//evil.example/assets/app.js', '///etc/passwd']) {
+      const reply = await get(target, { Cookie: cookie });
+      expect(reply.status, target).toBe(400);
+      expect(reply.body, target).not.toContain('Something went wrong');
+    }
+  });
+
+  it('serves the cached thumbnails of the data folder, not its database', async () => {
+    const database = path.join(core.dataDir, 'trove.db').split(path.sep).map(encodeURIComponent).join('/');
+    expect((await get(`/media${database}`, { Cookie: cookie })).status).toBe(403);
+  });
+
   it('serves media from the data folder with Range support', async () => {
     const thumb = path.join(core.dataDir, 'thumbnails', 'a.jpg').split(path.sep).map(encodeURIComponent).join('/');
     const partial = await get(`/media${thumb}`, { Cookie: cookie, Range: 'bytes=2-4' });
@@ -118,6 +131,17 @@ describe('the contract over the WebSocket', () => {
     });
     expect(await exchange(ws, { id: 4, command: 'shell.exec', input: {} })).toMatchObject({ id: 4, ok: false, error: { code: 'unknown_command' } });
     expect(await exchange(ws, 'not json')).toMatchObject({ id: null, ok: false, error: { code: 'bad_message' } });
+    ws.close();
+  });
+
+  it('answers a message it cannot take under the id it carries, and a binary one too', async () => {
+    const ws = await connect({ Cookie: cookie, Origin: origin() });
+    if (typeof ws === 'number') throw new Error(`refused with ${ws}`);
+    expect(await exchange(ws, { id: 7, command: 'settings.get', input: {}, extra: 1 })).toMatchObject({ id: 7, ok: false, error: { code: 'bad_message' } });
+    expect(await exchange(ws, { id: 'a', input: {} })).toMatchObject({ id: 'a', ok: false, error: { code: 'bad_message' } });
+    const reply = new Promise<string>((resolve) => ws.once('message', (data: Buffer) => resolve(data.toString())));
+    ws.send(Buffer.from(JSON.stringify({ id: 8, command: 'settings.get', input: {} })), { binary: true });
+    expect(JSON.parse(await reply)).toMatchObject({ id: null, ok: false, error: { code: 'bad_message', message: expect.stringContaining('text') } });
     ws.close();
   });
 

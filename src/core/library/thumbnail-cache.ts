@@ -11,9 +11,12 @@ import { guardDb } from './sqlite-error';
 /** Fetch a URL's whole body; the job queue passes the real downloader. */
 export type FetchBytes = (url: string, headers?: MediaHeaders) => Promise<Result<Uint8Array>>;
 
+/** The folder of the data folder that thumbnails are cached in. */
+export const THUMBNAILS_FOLDER = 'thumbnails';
+
 export interface ThumbnailCacheOptions {
   readonly db: Db;
-  /** Thumbnails go to `<dataDir>/thumbnails/`. */
+  /** Thumbnails go to `<dataDir>/thumbnails/` (THUMBNAILS_FOLDER). */
   readonly dataDir: string;
   readonly fetchBytes: FetchBytes;
   readonly now: () => number;
@@ -40,7 +43,7 @@ const exists = async (path: string): Promise<boolean> =>
  * is stored once, and a name always means the same picture.
  */
 export function createThumbnailCache(options: ThumbnailCacheOptions) {
-  const directory = join(options.dataDir, 'thumbnails');
+  const directory = join(options.dataDir, THUMBNAILS_FOLDER);
   const maxBytes = options.maxBytes ?? 10 * 1024 * 1024;
   const record = options.db.prepare(`
     INSERT INTO thumbnails (sha256, path, size, mime, created_at) VALUES (@sha256, @path, @size, @mime, @now)
