@@ -92,6 +92,9 @@ describe('the web server over HTTP', () => {
       expect(reply.status, target).toBe(400);
       expect(reply.body, target).not.toContain('Something went wrong');
     }
+    // an absolute-form target's host is the one that counts, not the Host header's
+    expect((await get(`http://evil.example:${server.port}/`, { Cookie: cookie })).status).toBe(421);
+    expect((await get(`http://127.0.0.1:${server.port}/`, { Cookie: cookie })).status).toBe(200);
   });
 
   it('serves the cached thumbnails of the data folder, not its database', async () => {
