@@ -14,12 +14,17 @@ export interface GlobalOptions {
 
 export type QueueAction = 'list' | 'pause' | 'resume' | 'cancel' | 'retry';
 
+/** The finished states `queue clear` removes jobs in. */
+export const CLEARABLE_STATES = ['done', 'failed', 'canceled'] as const;
+export type ClearableState = (typeof CLEARABLE_STATES)[number];
+
 /** What the user asked for, parsed and validated; one variant per command. */
 export type Invocation =
   | { command: 'extract'; url: string; cursor?: string; force: boolean }
   | { command: 'get'; urls: string[]; playlist: boolean; limit?: number; force: boolean; options: DownloadOptions }
   | { command: 'subtitles'; url: string; languages?: string[]; format: SubtitleSaveFormat; folder?: string }
   | { command: 'queue'; action: QueueAction; ids?: number[]; wait: boolean }
+  | { command: 'queue'; action: 'clear'; states: ClearableState[] }
   | { command: 'library'; action: 'list'; limit: number; offset: number }
   | { command: 'library'; action: 'search'; words: string; limit: number; offset: number }
   | { command: 'library'; action: 'show'; id: number }

@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
-import { Command, CommanderError, Option } from 'commander';
+import { Argument, Command, CommanderError, Option } from 'commander';
 import { API_VERSIONS, UI_LANGUAGES, subtitleSaveFormatSchema } from '../shared/settings';
 import type { DownloadOptions } from '../shared/jobs';
 import type { ApiVersion, SubtitleSaveFormat, UiLanguage } from '../shared/settings';
 import { EXIT } from './exit-codes';
-import type { GlobalOptions, Invocation, QueueAction } from './invocation';
+import { CLEARABLE_STATES } from './invocation';
+import type { ClearableState, GlobalOptions, Invocation, QueueAction } from './invocation';
 import { parseLanguageList, parsePort, parsePositiveInteger, parseQuality, parseServiceUrl } from './option-values';
 import { HELP_EPILOGUE } from './help-text';
 
@@ -125,6 +126,14 @@ export function parseArgs(argv: readonly string[], version: string): ParseOutcom
       ),
     );
   }
+
+  queue
+    .command('clear')
+    .description('remove finished jobs from the queue: done and canceled ones, or the states named (failed ones lose their partial files)')
+    .addArgument(new Argument('[states...]', 'states of the jobs to remove').choices(CLEARABLE_STATES))
+    .action((states: ClearableState[], _options: unknown, command: Command) =>
+      capture({ command: 'queue', action: 'clear', states: states.length > 0 ? [...new Set(states)] : ['done', 'canceled'] }, command),
+    );
 
   const library = program.command('library').description('the offline library (default: list)');
   library

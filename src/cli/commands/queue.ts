@@ -24,6 +24,13 @@ export async function runQueue(ctx: CommandContext, invocation: QueueInvocation)
     ctx.output.result('queue', EXIT.ok, { jobs: jobs.map(jobSummary) }, jobs.length === 0 ? ['The queue is empty.'] : jobs.map(jobLine));
     return EXIT.ok;
   }
+  if (action === 'clear') {
+    const cleared = await ctx.core.call('jobs.clear', { states: invocation.states });
+    if (!cleared.ok) return ctx.fail(cleared.error);
+    const { removed } = cleared.value;
+    ctx.output.result('queue', EXIT.ok, { action, removed }, [`Removed ${removed} ${removed === 1 ? 'job' : 'jobs'} (${invocation.states.join(', ')}) from the queue.`]);
+    return EXIT.ok;
+  }
   // The engine only counts what changed: an id typed wrong would read as "0 jobs", not as a mistake.
   if (invocation.ids !== undefined) {
     const listed = await ctx.core.call('jobs.list', {});

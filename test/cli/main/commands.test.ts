@@ -148,6 +148,26 @@ describe('trove queue and library', () => {
     expect(plain.stderr).toMatch(/^Error: .*987654.*\(job_not_found\)\n {2}→ .*trove queue list/m);
   });
 
+  it('clears finished jobs from the queue, done and canceled ones unless states are named', async () => {
+    const failed = await trove('get', 'https://error.example/private_content', '--json');
+    expect(failed.code).toBe(3);
+    const before = finalObject((await trove('queue', '--json')).stdout) as { jobs: Array<{ state: string }> };
+    const doneCount = before.jobs.filter((job) => job.state === 'done').length;
+    expect(doneCount).toBeGreaterThan(0);
+
+    const cleared = await trove('queue', 'clear', '--json');
+    expect(cleared.code, cleared.stderr).toBe(0);
+    expect(finalObject(cleared.stdout)).toMatchObject({ command: 'queue', action: 'clear', removed: doneCount });
+    const after = finalObject((await trove('queue', '--json')).stdout) as { jobs: Array<{ state: string }> };
+    expect(after.jobs.map((job) => job.state)).toEqual(['failed']);
+
+    const plain = await trove('queue', 'clear', 'failed');
+    expect(plain.stdout).toBe('Removed 1 job (failed) from the queue.\n');
+    const wrong = await trove('queue', 'clear', 'running');
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('done, failed, canceled');
+  });
+
   it('lists, searches, shows and removes library posts', async () => {
     const listed = await trove('library', '--json');
     expect(listed.code, listed.stderr).toBe(0);
