@@ -29,11 +29,15 @@ export function parseLanguageList(value: string): string[] {
   return parsed.data;
 }
 
-export function parsePositiveInteger(value: string): number {
+function parseWholeNumber(value: string, min: 0 | 1): number {
   const number = /^\d+$/.test(value.trim()) ? Number.parseInt(value, 10) : Number.NaN;
-  if (!Number.isSafeInteger(number) || number < 1) throw new InvalidArgumentError('Use a whole number of 1 or more.');
+  if (!Number.isSafeInteger(number) || number < min) throw new InvalidArgumentError(`Use a whole number of ${min} or more.`);
   return number;
 }
+
+export const parsePositiveInteger = (value: string): number => parseWholeNumber(value, 1);
+
+export const parseNonNegativeInteger = (value: string): number => parseWholeNumber(value, 0);
 
 export function parsePort(value: string): number {
   const number = /^\d+$/.test(value.trim()) ? Number.parseInt(value, 10) : Number.NaN;

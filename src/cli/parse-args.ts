@@ -6,7 +6,7 @@ import type { ApiVersion, SubtitleSaveFormat, UiLanguage } from '../shared/setti
 import { EXIT } from './exit-codes';
 import { CLEARABLE_STATES } from './invocation';
 import type { ClearableState, GlobalOptions, Invocation, QueueAction } from './invocation';
-import { parseLanguageList, parsePort, parsePositiveInteger, parseQuality, parseServiceUrl } from './option-values';
+import { parseLanguageList, parseNonNegativeInteger, parsePort, parsePositiveInteger, parseQuality, parseServiceUrl } from './option-values';
 import { HELP_EPILOGUE } from './help-text';
 
 export type ParseOutcome =
@@ -140,7 +140,7 @@ export function parseArgs(argv: readonly string[], version: string): ParseOutcom
     .command('list', { isDefault: true })
     .description('list the newest posts')
     .option('--limit <n>', 'how many', parsePositiveInteger, 50)
-    .option('--offset <n>', 'skip this many', parseNonNegative, 0)
+    .option('--offset <n>', 'skip this many', parseNonNegativeInteger, 0)
     .action((options: { limit: number; offset: number }, command: Command) =>
       capture({ command: 'library', action: 'list', limit: options.limit, offset: options.offset }, command),
     );
@@ -149,7 +149,7 @@ export function parseArgs(argv: readonly string[], version: string): ParseOutcom
     .description('search captions, texts, authors and sites')
     .argument('<words...>', 'words to find')
     .option('--limit <n>', 'how many', parsePositiveInteger, 50)
-    .option('--offset <n>', 'skip this many', parseNonNegative, 0)
+    .option('--offset <n>', 'skip this many', parseNonNegativeInteger, 0)
     .action((words: string[], options: { limit: number; offset: number }, command: Command) =>
       capture({ command: 'library', action: 'search', words: words.join(' '), limit: options.limit, offset: options.offset }, command),
     );
@@ -319,8 +319,4 @@ function globalsOf(raw: RawGlobals): GlobalOptions {
 /** commander's shape for a variadic argument parser: each value joins the previous ones. */
 function collectIds(value: string, previous: number[] | undefined): number[] {
   return [...(previous ?? []), parsePositiveInteger(value)];
-}
-
-function parseNonNegative(value: string): number {
-  return value.trim() === '0' ? 0 : parsePositiveInteger(value);
 }

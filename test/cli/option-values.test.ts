@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { parseLanguageList, parsePort, parsePositiveInteger, parseQuality, parseServiceUrl } from '../../src/cli/option-values';
+import { parseLanguageList, parseNonNegativeInteger, parsePort, parsePositiveInteger, parseQuality, parseServiceUrl } from '../../src/cli/option-values';
 
 describe('option values', () => {
   it('parses quality words and heights', () => {
@@ -22,6 +22,12 @@ describe('option values', () => {
     expect(parsePort('0')).toBe(0);
     expect(parsePort('65535')).toBe(65_535);
     expect(() => parsePort('65536')).toThrow(InvalidArgumentError);
+  });
+
+  it('parses offsets from 0, and says 0 is allowed when refusing one', () => {
+    expect(parseNonNegativeInteger(' 0')).toBe(0);
+    expect(parseNonNegativeInteger('7')).toBe(7);
+    for (const bad of ['-1', '99999999999999999999', 'x']) expect(() => parseNonNegativeInteger(bad)).toThrow('Use a whole number of 0 or more.');
   });
 
   it('accepts only http and https service URLs', () => {
