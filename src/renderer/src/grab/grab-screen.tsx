@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../design/states';
 import { ErrorNotice } from '../errors/error-notice';
 import { DuplicateCard } from './duplicate-card';
 import { LinkInput } from './link-input';
-import { firstLinks } from './parse-links';
+import type { LinkInputHandle } from './link-input';
 import { PlaylistCard } from './playlist-card';
 import { PostCard } from './post-card';
 import { useGrabEntries } from './use-grab-entries';
@@ -16,12 +16,12 @@ export function GrabScreen() {
   const { t } = useTranslation();
   const { entries, add, resolve, remove, loadMore } = useGrabEntries();
   const [dragging, setDragging] = useState(false);
+  const input = useRef<LinkInputHandle>(null);
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    const { links } = firstLinks(event.dataTransfer.getData('text/uri-list') || event.dataTransfer.getData('text/plain'));
-    if (links.length > 0) add(links);
+    input.current?.drop(event.dataTransfer.getData('text/uri-list') || event.dataTransfer.getData('text/plain'));
   };
 
   const card = (entry: GrabEntry) => {
@@ -64,7 +64,7 @@ export function GrabScreen() {
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
     >
-      <LinkInput onLinks={add} />
+      <LinkInput ref={input} onLinks={add} />
       {dragging && <div className="drop-hint">{t('grab.dropHere')}</div>}
       {entries.length === 0 ? (
         <EmptyState title={t('grab.empty')} />

@@ -1,17 +1,26 @@
-import { useId, useState } from 'react';
-import type { ClipboardEvent, FormEvent } from 'react';
+import { useId, useImperativeHandle, useState } from 'react';
+import type { ClipboardEvent, FormEvent, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkField } from '../design/link-field';
 import { MAX_LINKS, firstLinks, parseLinks } from './parse-links';
 
-/** Paste (previews at once), type and submit, one or several links. Drops are handled by the screen. */
-export function LinkInput({ onLinks }: { onLinks: (links: string[]) => void }) {
+/** What the screen hands over when links are dropped anywhere on it. */
+export interface LinkInputHandle {
+  drop: (text: string) => void;
+}
+
+/**
+ * Paste (previews at once), type and submit, one or several links. Drops land anywhere on
+ * the screen, which passes them here so they are batched (and noted) like a paste.
+ */
+export function LinkInput({ onLinks, ref }: { onLinks: (links: string[]) => void; ref?: Ref<LinkInputHandle> }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const id = useId();
 
-  const submit = (value: string): boolean => {
+  /** `kept` is what stays in the box besides the links beyond the batch (a drop keeps what was typed). */
+  const submit = (value: string, kept = ''): boolean => {
     const { links, rest } = firstLinks(value);
     if (links.length === 0) {
       setProblem(t('grab.noLinks'));
@@ -19,10 +28,11 @@ export function LinkInput({ onLinks }: { onLinks: (links: string[]) => void }) {
     }
     // Links beyond the batch stay in the box, to preview next.
     setProblem(rest.length > 0 ? t('grab.tooMany', { count: MAX_LINKS, rest: rest.length }) : undefined);
-    setText(rest.join('\n'));
+    setText([kept, ...rest].filter((line) => line !== '').join('\n'));
     onLinks(links);
     return true;
   };
+  useImperativeHandle(ref, () => ({ drop: (value) => void submit(value, text.trim()) }));
 
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
     // Pasting into an empty box is the whole gesture: preview right away.
