@@ -64,4 +64,33 @@ describe('LibraryPages', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(pages.error?.code).toBe('busy');
   });
+
+  it('keeps a failed page\'s error while later pages load, and asks for it again on retry', async () => {
+    let failing = true;
+    const asked: number[] = [];
+    const pages = new LibraryPages(
+      async (offset) => {
+        asked.push(offset);
+        if (offset === 100 && failing) return { ok: false, error: { code: 'disconnected', message: 'Lost the connection.' } };
+        return { ok: true, value: { items: [item(offset + 1)], total: 300 } };
+      },
+      () => undefined,
+      100,
+      1,
+    );
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    pages.want(100, 250);
+    await settle();
+    await settle();
+    // Page 2 loaded after page 1 failed: the failure is still shown.
+    expect(asked).toEqual([100, 200]);
+    expect(pages.error?.code).toBe('disconnected');
+    failing = false;
+    pages.retry();
+    expect(pages.error).toBeUndefined();
+    await settle();
+    expect(asked).toEqual([100, 200, 100]);
+    expect(pages.item(100)?.id).toBe(101);
+    expect(pages.error).toBeUndefined();
+  });
 });

@@ -21,7 +21,8 @@ export class LibraryPages {
   readonly #inFlight = new Set<number>();
   #wanted: number[] = [];
   #total: number | undefined;
-  #error: { code: string; message: string } | undefined;
+  /** Pages whose last request failed, with its error, until they load or are retried. */
+  readonly #failed = new Map<number, { code: string; message: string }>();
 
   constructor(
     private readonly fetchPage: FetchPage,
@@ -35,8 +36,9 @@ export class LibraryPages {
     return this.#total;
   }
 
+  /** The latest failure among pages that have not loaded since (a later page loading does not hide it). */
   get error(): { code: string; message: string } | undefined {
-    return this.#error;
+    return [...this.#failed.values()].at(-1);
   }
 
   item(index: number): LibraryItem | undefined {
@@ -49,6 +51,14 @@ export class LibraryPages {
     const to = Math.floor(Math.max(0, last) / this.pageSize);
     this.#wanted = [];
     for (let page = from; page <= to; page += 1) if (!this.#loaded.has(page)) this.#wanted.push(page);
+    this.#pump();
+  }
+
+  /** Asks again for the pages that failed, ahead of anything else wanted. */
+  retry(): void {
+    this.#wanted = [...this.#failed.keys(), ...this.#wanted];
+    this.#failed.clear();
+    this.onChange();
     this.#pump();
   }
 
@@ -68,10 +78,12 @@ export class LibraryPages {
     if (answer.ok) {
       this.#loaded.add(page);
       this.#total = answer.value.total;
-      this.#error = undefined;
+      this.#failed.delete(page);
       answer.value.items.forEach((item, index) => this.#items.set(page * this.pageSize + index, item));
     } else {
-      this.#error = answer.error;
+      // Set anew so the latest failure is last.
+      this.#failed.delete(page);
+      this.#failed.set(page, answer.error);
     }
     this.onChange();
     this.#pump();

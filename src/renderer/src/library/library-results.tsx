@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorNotice } from '../errors/error-notice';
 import type { LibraryPages } from './library-pages';
 import { LibraryTile } from './library-tile';
 import type { LibraryView } from './library-toolbar';
@@ -59,30 +60,34 @@ export function LibraryResults({ pages, total, view }: LibraryResultsProps) {
   }, [pages, firstRow, lastRow, columns]);
 
   return (
-    <div className={`library-scroll library-scroll-${view}`} ref={scrollRef} data-testid="library-scroll">
-      <div className="library-inner" role="list" aria-label={t('library.results')} style={{ height: virtualizer.getTotalSize() }}>
-        {visible.map((row) => (
-          <div
-            key={row.key}
-            className={view === 'grid' ? 'library-row' : 'library-list-row'}
-            style={{
-              transform: `translateY(${row.start}px)`,
-              height: view === 'grid' ? GRID_ROW_HEIGHT : LIST_ROW_HEIGHT,
-              ...(view === 'grid' ? { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` } : {}),
-            }}
-          >
-            {Array.from({ length: columns }, (_unused, column) => {
-              const index = row.index * columns + column;
-              if (index >= total) return null;
-              return (
-                <div key={index} role="listitem" aria-setsize={total} aria-posinset={index + 1} className="library-cell">
-                  <LibraryTile item={pages.item(index)} layout={view} index={index} />
-                </div>
-              );
-            })}
-          </div>
-        ))}
+    <>
+      {/* A later page that failed keeps its placeholders: say why, and offer to ask again. */}
+      {pages.error && <ErrorNotice error={pages.error} title={t('library.loadFailed')} onRetry={() => pages.retry()} />}
+      <div className={`library-scroll library-scroll-${view}`} ref={scrollRef} data-testid="library-scroll">
+        <div className="library-inner" role="list" aria-label={t('library.results')} style={{ height: virtualizer.getTotalSize() }}>
+          {visible.map((row) => (
+            <div
+              key={row.key}
+              className={view === 'grid' ? 'library-row' : 'library-list-row'}
+              style={{
+                transform: `translateY(${row.start}px)`,
+                height: view === 'grid' ? GRID_ROW_HEIGHT : LIST_ROW_HEIGHT,
+                ...(view === 'grid' ? { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` } : {}),
+              }}
+            >
+              {Array.from({ length: columns }, (_unused, column) => {
+                const index = row.index * columns + column;
+                if (index >= total) return null;
+                return (
+                  <div key={index} role="listitem" aria-setsize={total} aria-posinset={index + 1} className="library-cell">
+                    <LibraryTile item={pages.item(index)} layout={view} index={index} />
+                  </div>
+                );
+              })}
+            </div>
+          ))}
+        </div>
       </div>
-    </div>
+    </>
   );
 }
