@@ -25,7 +25,11 @@ export async function runKey(ctx: CommandContext, invocation: Extract<Invocation
     return EXIT.ok;
   }
   const key = await readSecret(ctx.stdin, (text) => ctx.stderr.write(text));
-  if (key === undefined) return EXIT.interrupted;
+  if (key === undefined) {
+    // Ctrl-C at the hidden prompt arrives as a keystroke, not a signal: report it like one.
+    ctx.output.failure({ code: 'interrupted', message: 'Interrupted: no key was stored.', exitCode: EXIT.interrupted });
+    return EXIT.interrupted;
+  }
   if (key === '') {
     return ctx.fail({
       code: 'invalid_input',

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorld } from './run-trove';
@@ -36,5 +36,21 @@ describe('trove get on a terminal', () => {
     expect(output).toMatch(/#\d+ Sample video tty +\|=+-+\| +[1-9]\d?% [\d.]+ KiB\/[\d.]+ KiB [\d.]+ KiB\/s ETA \d+:\d\d/);
     expect(output).toMatch(/all: 1 done, 0 failed, 0 queued +\|={24}\| 100%/);
     expect(output).toContain('1 of 1 post done.');
+  });
+});
+
+describe('trove key set on a terminal', () => {
+  it('ends with an interrupted error object when Ctrl-C is typed at the hidden prompt, with --json', async () => {
+    const command = [process.execPath, '--import', 'tsx', 'src/cli/main.ts', ...world.args, 'key', 'set', '--json'].map(quote).join(' ');
+    const child = spawn('script', ['-qefc', command, '/dev/null'], { cwd: ROOT, env: { ...process.env, TERM: 'xterm' } });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      // The prompt means the terminal is in raw mode: Ctrl-C arrives as a character, not a signal.
+      if (!output.includes('Paste your API key') && (output + chunk).includes('Paste your API key')) child.stdin.write('\u0003');
+      output += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    expect(code, output).toBe(130);
+    expect(output).toMatch(/\{"type":"error","code":"interrupted","message":"[^"]+","exitCode":130\}/);
   });
 });
