@@ -41,6 +41,7 @@ import { createPostSearch } from './search-posts';
 import { linkKey } from './link-key';
 import { guardDb } from './sqlite-error';
 import { createSubtitleStore } from './subtitle-store';
+import { releaseThumbnails } from './thumbnail-claims';
 
 const postIdSchema = z.number().int().positive();
 
@@ -79,13 +80,19 @@ export function createLibraryStore(db: Db, { now }: LibraryStoreOptions) {
 
   return {
     /** Add or merge posts from the normalized model, all in one transaction (a page, or a bulk import). */
-    upsertPosts: (inputs: readonly PostRecordInput[]): Result<UpsertOutcome[]> => guardDb(() => writer.upsertPosts(inputs)),
+    upsertPosts(inputs: readonly PostRecordInput[]): Result<UpsertOutcome[]> {
+      const written = guardDb(() => writer.upsertPosts(inputs));
+      if (written.ok) releaseThumbnails(db, inputs.flatMap((input) => [input.avatarPath, ...(input.media ?? []).map((media) => media?.previewPath)]));
+      return written;
+    },
 
     /** Record a media item's cached preview or chosen variant. */
     setMediaLocal(postId: number, mediaIndex: number, local: MediaLocal): Result<void> {
       const input = parseInput(mediaLocalSchema, local, 'media details');
       if (!input.ok) return input;
-      return changed(guardDb(() => writer.setMediaLocal(postId, mediaIndex, input.value)), `media item ${mediaIndex} of post`, postId);
+      const done = changed(guardDb(() => writer.setMediaLocal(postId, mediaIndex, input.value)), `media item ${mediaIndex} of post`, postId);
+      if (done.ok) releaseThumbnails(db, [input.value.previewPath]);
+      return done;
     },
 
     getPost: (postId: number): Result<LibraryPostDetail | null> => withPost(postId, () => reader.getPost(postId)),
@@ -137,7 +144,10 @@ export function createLibraryStore(db: Db, { now }: LibraryStoreOptions) {
 
     upsertProfile(profile: ProfileInput): Result<ProfileRecord> {
       const input = parseInput(profileInputSchema, profile, 'profile');
-      return input.ok ? guardDb(() => profiles.upsertProfile(input.value)) : input;
+      if (!input.ok) return input;
+      const written = guardDb(() => profiles.upsertProfile(input.value));
+      if (written.ok) releaseThumbnails(db, [input.value.avatarPath]);
+      return written;
     },
     getProfile: (url: string): Result<ProfileRecord | null> => guardDb(() => profiles.getProfile(url)),
     listProfiles: (): Result<ProfileRecord[]> => guardDb(() => profiles.listProfiles()),

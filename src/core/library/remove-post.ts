@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import type { Db } from './database';
+import { isThumbnailClaimed } from './thumbnail-claims';
 
 export interface FileRemoval {
   readonly path: string;
@@ -57,8 +58,10 @@ export function createPostRemover(db: Db) {
     const files = filePaths.all(postId).map((row) => row.path);
     const candidates = thumbnailCandidates.all(postId, postId).map((row) => row.path);
     if (deletePost.run(postId).changes === 0) return undefined;
-    // only what the thumbnail cache wrote is ours to delete
-    const thumbnails = candidates.filter((path) => stillUsed.get(path)?.used === 0 && forgetThumbnail.run(path).changes > 0);
+    // only what the thumbnail cache wrote is ours to delete, and not while a post being downloaded claims it
+    const thumbnails = candidates.filter(
+      (path) => stillUsed.get(path)?.used === 0 && !isThumbnailClaimed(db, path) && forgetThumbnail.run(path).changes > 0,
+    );
     return { postId, files, thumbnails };
   });
 }

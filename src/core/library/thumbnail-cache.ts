@@ -7,6 +7,7 @@ import type { MediaHeaders } from '../../shared/post';
 import type { Db } from './database';
 import { sniffImageType } from './image-type';
 import { guardDb } from './sqlite-error';
+import { claimThumbnail, releaseThumbnails } from './thumbnail-claims';
 
 /** Fetch a URL's whole body; the job queue passes the real downloader. */
 export type FetchBytes = (url: string, headers?: MediaHeaders) => Promise<Result<Uint8Array>>;
@@ -65,6 +66,20 @@ export function createThumbnailCache(options: ThumbnailCacheOptions) {
     }
   }
 
+  /**
+   * Records the row before looking for the file, so a removal deleting this same file sees
+   * the row and puts the file back, or deletes it before the look and it is written again
+   * (see remove-post.ts). A row this call added goes again if the write fails.
+   */
+  async function store(thumbnail: CachedThumbnail, bytes: Uint8Array): Promise<Result<void>> {
+    const recorded = guardDb(() => record.run({ ...thumbnail, now: options.now() }).changes > 0);
+    if (!recorded.ok) return recorded;
+    if (await exists(thumbnail.path)) return ok(undefined);
+    const written = await write(thumbnail.path, bytes);
+    if (!written.ok && recorded.value) guardDb(() => forget.run(thumbnail.sha256)); // best effort: the write already failed
+    return written;
+  }
+
   return {
     async cache(url: string, headers?: MediaHeaders): Promise<Result<CachedThumbnail>> {
       const fetched = await options.fetchBytes(url, headers);
@@ -78,15 +93,11 @@ export function createThumbnailCache(options: ThumbnailCacheOptions) {
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       const path = join(directory, `${sha256}.${type.extension}`);
       const thumbnail = { path, sha256, size: bytes.byteLength, mime: type.mime };
-      // Recorded before the file is looked for: a post removal deleting this same file
-      // then sees the row and puts the file back (see remove-post.ts).
-      const recorded = guardDb(() => record.run({ ...thumbnail, now: options.now() }).changes > 0);
-      if (!recorded.ok) return recorded;
-      if (await exists(path)) return ok(thumbnail);
-      const written = await write(path, bytes);
-      if (written.ok) return ok(thumbnail);
-      if (recorded.value) guardDb(() => forget.run(sha256)); // best effort: the write already failed
-      return written;
+      // Claimed for the post being recorded, before a removal can look (see thumbnail-claims.ts).
+      claimThumbnail(options.db, path);
+      const stored = await store(thumbnail, bytes);
+      if (!stored.ok) releaseThumbnails(options.db, [path]);
+      return stored.ok ? ok(thumbnail) : stored;
     },
   };
 }

@@ -127,3 +127,23 @@ describe('thumbnail cache and post removal', () => {
     expect(readdirSync(join(temp.dir, 'thumbnails'))).toEqual([]);
   });
 });
+
+describe('thumbnails of a post still downloading', () => {
+  it('are kept when another post that used them is removed, and go once their own post is', async () => {
+    const instant = createThumbnailCache({ db: temp.db, dataDir: temp.dir, fetchBytes: async () => ok(PNG), now: stepClock() });
+    const library = createLibraryStore(temp.db, { now: stepClock() });
+    const avatar = await instant.cache('https://media.video.example/avatar.png');
+    if (!avatar.ok) throw new Error(avatar.error.message);
+    const [older] = unwrap(library.upsertPosts([{ post: videoPost('older'), avatarPath: avatar.value.path }]));
+    // A new job of the same creator caches the same avatar, then downloads for minutes before recording its post.
+    expect(await instant.cache('https://media.video.example/avatar-again.png')).toMatchObject({ ok: true, value: { path: avatar.value.path } });
+    const removed = unwrap(await library.removePost({ id: older?.id ?? 0, deleteFiles: true }));
+    expect(removed.thumbnails).toEqual([]);
+    expect(readFileSync(avatar.value.path)).toEqual(PNG);
+
+    const [newer] = unwrap(library.upsertPosts([{ post: videoPost('newer'), avatarPath: avatar.value.path }]));
+    const last = unwrap(await library.removePost({ id: newer?.id ?? 0, deleteFiles: true }));
+    expect(last.thumbnails).toEqual([{ path: avatar.value.path, outcome: 'deleted' }]);
+    expect(existsSync(avatar.value.path)).toBe(false);
+  });
+});
