@@ -8,11 +8,15 @@ import { parseArgs } from './parse-args';
 export async function runCli(argv: readonly string[]): Promise<number> {
   const parsed = parseArgs(argv, packageJson.version);
   if (parsed.kind === 'exit') {
-    process.stdout.write(parsed.stdout);
-    // A script asking for --json gets its usage error as JSON too.
-    if (parsed.exitCode !== EXIT.ok && argv.includes('--json')) {
-      process.stdout.write(`${JSON.stringify({ type: 'error', code: 'usage', message: parsed.stderr.trim(), exitCode: parsed.exitCode })}\n`);
+    // A script asking for --json gets its help, version or usage error as JSON too.
+    if (argv.includes('--json')) {
+      const line =
+        parsed.exitCode === EXIT.ok
+          ? { type: 'result', command: /^\d+\.\d+\.\d+/.test(parsed.stdout) ? 'version' : 'help', exitCode: EXIT.ok, text: parsed.stdout.trim() }
+          : { type: 'error', code: 'usage', message: parsed.stderr.trim(), exitCode: parsed.exitCode };
+      process.stdout.write(`${JSON.stringify(line)}\n`);
     } else {
+      process.stdout.write(parsed.stdout);
       process.stderr.write(parsed.stderr);
     }
     return parsed.exitCode;

@@ -24,6 +24,16 @@ describe('exit codes', () => {
     expect(finalObject(json.stdout)).toMatchObject({ type: 'error', code: 'usage', exitCode: 2 });
   });
 
+  it('0 for help and the version, given as a JSON result with --json', async () => {
+    const version = await trove(['--version', '--json']);
+    expect(version.code).toBe(0);
+    expect(finalObject(version.stdout)).toMatchObject({ type: 'result', command: 'version', exitCode: 0, text: expect.stringMatching(/^\d+\.\d+\.\d+$/) as unknown });
+    const help = await trove(['--json', 'get', '--help']);
+    expect(help.code).toBe(0);
+    expect(finalObject(help.stdout)).toMatchObject({ type: 'result', command: 'help', exitCode: 0, text: expect.stringContaining('--quality') as unknown });
+    expect((await trove(['help'])).stdout).toContain('Usage: trove');
+  });
+
   it('3 for a final API error, printing the service message (in the language asked for), the code and what to do next', async () => {
     const run = await trove(['extract', 'https://error.example/private_content']);
     expect(run.code).toBe(3);
