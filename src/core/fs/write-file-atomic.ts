@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
 
 /**
@@ -6,7 +7,8 @@ import { open, rename, rm } from 'node:fs/promises';
  * removes its temp file and leaves the target as it was.
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
-  const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
+  // unique per call: two writes in the same millisecond sharing a temp file tore it
+  const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     const handle = await open(temp, 'w', 0o600);
     try {

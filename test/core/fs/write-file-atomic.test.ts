@@ -21,4 +21,17 @@ describe('writeFileAtomic', () => {
     await expect(writeFileAtomic(target, 'data')).rejects.toThrow();
     expect(readdirSync(dir)).toEqual(['occupied']);
   });
+
+  it('gives each of two simultaneous writes its own temp file, so the result is one of them whole', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trove-atomic-'));
+    const path = join(dir, 'window.json');
+    const long = `{"long":"${'x'.repeat(100_000)}"}`;
+    const short = '{"short":1}';
+    for (let round = 0; round < 5; round++) {
+      const results = await Promise.allSettled([writeFileAtomic(path, long), writeFileAtomic(path, short)]);
+      expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled']);
+      expect([long, short]).toContain(readFileSync(path, 'utf8'));
+    }
+    expect(readdirSync(dir)).toEqual(['window.json']);
+  });
 });
