@@ -87,8 +87,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const { core } = options;
   const sockets = new Set<WebSocket>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
-  // Binding a loopback address keeps the server private whatever the flags said.
-  let config: GateConfig = { token, port: options.port, allowRemote: !isLoopbackAddress(host) && host !== 'localhost', boundHost: host };
+  // Set once listening: whether the address bound is loopback decides (see below).
+  let config: GateConfig = { token, port: options.port, allowRemote: false, boundHost: host };
 
   const csp = async (): Promise<string> => {
     const settings = await core.call('settings.get', {});
@@ -182,8 +182,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     server.once('error', reject);
     server.listen(options.port, host, () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
-  config = { ...config, port };
+  const { port, address } = server.address() as AddressInfo;
+  // Binding a loopback address keeps the server private whatever the flags said, also
+  // when it was named (127.1, a host name that /etc/hosts maps to 127.0.1.1).
+  config = { ...config, port, allowRemote: !isLoopbackAddress(address) };
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const origin = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : urlHost}:${port}`;
 

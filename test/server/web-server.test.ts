@@ -178,6 +178,19 @@ describe('the contract over the WebSocket', () => {
 });
 
 describe('a server bound to another loopback address', () => {
+  it('stays private when the name it was given resolves to loopback (--host 127.1, a host name in /etc/hosts)', async () => {
+    const other = await startWebServer({ core, port: 0, host: '127.1', staticDir: path.join(base, 'renderer') });
+    try {
+      const login = await httpRequest({ port: other.port, path: `/?token=${other.token}`, headers: { Host: `127.1:${other.port}` } });
+      expect(login.status).toBe(303);
+      const ownCookie = cookieFrom(login);
+      expect((await httpRequest({ port: other.port, headers: { Cookie: ownCookie, Host: `127.1:${other.port}` } })).status).toBe(200);
+      expect((await httpRequest({ port: other.port, headers: { Cookie: ownCookie, Host: `evil.example:${other.port}` } })).status).toBe(421);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('answers to the address it printed (--host 127.0.0.2), and still to no other name', async () => {
     const other = await startWebServer({ core, port: 0, host: '127.0.0.2', staticDir: path.join(base, 'renderer') });
     try {
