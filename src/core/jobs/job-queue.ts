@@ -49,6 +49,10 @@ const PLAYLIST_CONCURRENCY = 2;
 const PROGRESS_INTERVAL_MS = 250;
 const PROGRESS_PERSIST_MS = 2_000;
 const SETTLE_RETRY_MS = 1_000;
+const HELD_MESSAGES = {
+  out_of_credits: 'Not enough credits: the paused jobs go on after a top-up.',
+  key_required: 'No API key is set: the paused jobs go on once one is added.',
+} as const;
 
 /** A runner that threw: the library refusing a write (a full disk) is expected; anything else is a bug. */
 function thrownFailure(error: unknown): ErrorInfo & { retryable: boolean } {
@@ -102,7 +106,22 @@ export class JobQueue {
   start(): void {
     this.#started = true;
     this.#options.store.requeueInterrupted();
+    this.#announceHeld();
     this.pump();
+  }
+
+  /**
+   * Jobs an earlier run held for credits or a key still wait: said again as when they were
+   * held, so the faces show why and a top-up is watched for (nothing else resumes them).
+   */
+  #announceHeld(): void {
+    const held = this.#options.store.list(['paused']);
+    for (const reason of ['out_of_credits', 'key_required'] as const) {
+      const waiting = held.filter((job) => job.pauseReason === reason);
+      if (waiting.length === 0) continue;
+      const message = waiting.find((job) => job.error)?.error?.message ?? HELD_MESSAGES[reason];
+      this.#options.events.emit('queue.paused', { reason, message });
+    }
   }
 
   /** Starts what can start; a queue that was never started only records (a CLI query). */
