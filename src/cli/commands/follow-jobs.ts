@@ -60,7 +60,7 @@ export async function followJobs(
   try {
     const started = await start((text) => display.notice(text));
     if (!started.ok) return started.exitCode;
-    await ctx.core.idle();
+    await idleKeepingProcessAlive(ctx);
     const listed = await ctx.core.call('jobs.list', {});
     if (!listed.ok) return ctx.fail(listed.error);
     const jobs = jobsOfRun(listed.value, started.jobIds);
@@ -77,5 +77,19 @@ export async function followJobs(
   } finally {
     display.stop();
     unsubscribe();
+  }
+}
+
+/**
+ * The engine's retry timers do not hold the process open (the app must be able to quit
+ * with a retry pending), so while this command waits for them, it holds it open itself:
+ * otherwise Node ends the run with exit 13 as soon as only a job waiting to retry is left.
+ */
+async function idleKeepingProcessAlive(ctx: CommandContext): Promise<void> {
+  const keepAlive = setInterval(() => undefined, 60_000);
+  try {
+    await ctx.core.idle();
+  } finally {
+    clearInterval(keepAlive);
   }
 }
