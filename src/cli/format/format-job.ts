@@ -14,17 +14,19 @@ export function progressText(progress: JobProgress): string {
   ].join(' ');
 }
 
+function stateDetail(job: JobView): string {
+  if (job.state === 'downloading') return ` ${progressText(job.progress)}`;
+  if (job.state === 'failed' && job.error) return ` [${job.error.code}] ${job.error.message}`;
+  // Back in the queue after a retryable failure, until the engine's next try (which can be minutes away).
+  if (job.state === 'queued' && job.attempts > 0) return ` to retry after a temporary failure (try ${job.attempts + 1})`;
+  if (job.kind === 'playlist' && job.itemsQueued !== undefined) return ` ${job.itemsQueued} posts queued`;
+  return '';
+}
+
 /** One line about a job's state, as the non-TTY output and `queue list` print it. */
 export function jobLine(job: JobView): string {
   const state = job.state === 'paused' && job.pauseReason !== undefined ? `paused (${job.pauseReason})` : job.state;
-  const detail =
-    job.state === 'downloading'
-      ? ` ${progressText(job.progress)}`
-      : job.state === 'failed' && job.error
-        ? ` [${job.error.code}] ${job.error.message}`
-        : job.kind === 'playlist' && job.itemsQueued !== undefined
-          ? ` ${job.itemsQueued} posts queued`
-          : '';
+  const detail = stateDetail(job);
   const files = job.state === 'done' && job.files.length > 0 ? ` → ${job.files.join(', ')}` : '';
   return `#${job.id} ${state}${detail}  ${jobTitle(job)}${files}`;
 }

@@ -22,6 +22,11 @@ describe('job lines', () => {
     expect(downloading).not.toContain(String.fromCharCode(27));
   });
 
+  it('says a queued job is waiting for an automatic retry, not just queued', () => {
+    expect(jobLine(jobView({ id: 8, state: 'queued', attempts: 1 }))).toBe('#8 queued to retry after a temporary failure (try 2)  Video 8');
+    expect(jobLine(jobView({ id: 9, state: 'queued' }))).toBe('#9 queued  Video 9');
+  });
+
   it('calls an update notable on a change of state or every 10% of progress', () => {
     const at = (bytes: number) => jobView({ id: 1, state: 'downloading', progress: { bytes, total: 1000, speed: 1 } });
     expect(isNotableUpdate(undefined, at(0))).toBe(true);
