@@ -16,9 +16,12 @@ const BalanceContext = createContext<BalanceState>({ balance: undefined, error: 
 
 export const useBalance = (): BalanceState => useContext(BalanceContext);
 
-/** The credit balance for the header and the Balance screen: asked at start, then kept by `credits.changed`. */
+/**
+ * The credit balance for the header and the Balance screen: asked at start, then kept by
+ * `credits.changed`; asked again after a reconnect, since events sent meanwhile are lost.
+ */
 export function BalanceProvider({ children }: { children: ReactNode }) {
-  const { api } = useClient();
+  const { api, onConnection } = useClient();
   const [balance, setBalance] = useState<Balance | undefined>(undefined);
   const [error, setError] = useState<ErrorInfo | undefined>(undefined);
   const load = useCallback(
@@ -35,7 +38,10 @@ export function BalanceProvider({ children }: { children: ReactNode }) {
   );
   useEffect(() => {
     void load(false);
-  }, [load]);
+    return onConnection((state) => {
+      if (state === 'open') void load(false);
+    });
+  }, [load, onConnection]);
   useContractEvent('credits.changed', (next) => {
     setBalance(next);
     setError(undefined);
