@@ -3,6 +3,7 @@ import { app } from 'electron';
 import type { BrowserWindow } from 'electron';
 import { createCore } from '../core';
 import type { Core } from '../core/core-api';
+import { mediaRoots } from '../server/media/media-roots';
 import { contentSecurityPolicy, remoteImageSources } from '../server/security/content-security-policy';
 import { MEDIA_SCHEME, appOrigin } from './app-origin';
 import { addCspHeader, registerSchemes, serveAppPages } from './app-protocol';
@@ -72,7 +73,7 @@ async function start(): Promise<void> {
     });
   serveAppPages(rendererDir, csp);
   addCspHeader(trustedOrigin, csp);
-  serveMedia(async () => [settings?.downloadFolder || defaultDownloadFolder, engine.dataDir]);
+  serveMedia(async () => mediaRoots(settings?.downloadFolder || defaultDownloadFolder, engine.dataDir));
 
   window = await createMainWindow({
     preloadPath: path.join(import.meta.dirname, '../preload/index.cjs'),

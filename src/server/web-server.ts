@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
 import type { Core } from '../core/core-api';
-import { THUMBNAILS_FOLDER } from '../core/library/thumbnail-cache';
 import { fileResponse } from './media/file-response';
+import { mediaRoots } from './media/media-roots';
 import { resolveMediaPath, resolveStaticPath } from './media/resolve-media-path';
 import type { MediaPathError } from './media/resolve-media-path';
 import { checkRequest, isLoopbackAddress, tokenCookie } from './request-gate';
@@ -95,12 +94,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     return contentSecurityPolicy({ imageSources: remoteImageSources(settings.ok ? settings.value.serviceUrl : '') });
   };
 
-  // Downloads live in the download folder; of the data folder only the cached thumbnails
-  // and avatars are media (its database and settings are not the page's to read).
-  const mediaRoots = async (): Promise<string[]> => {
+  const currentMediaRoots = async (): Promise<string[]> => {
     const settings = await core.call('settings.get', {});
-    const folder = (settings.ok ? settings.value.downloadFolder : '') || (options.defaultDownloadFolder ?? '');
-    return [folder, path.join(core.dataDir, THUMBNAILS_FOLDER)];
+    return mediaRoots((settings.ok ? settings.value.downloadFolder : '') || (options.defaultDownloadFolder ?? ''), core.dataDir);
   };
 
   async function serveFile(response: ServerResponse, request: IncomingMessage, file: string, extra: Record<string, string>): Promise<void> {
@@ -128,7 +124,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendText(response, 405, 'Only GET and HEAD.', { Allow: 'GET, HEAD' });
     const { pathname } = parts.url;
     if (pathname.startsWith(`${MEDIA_PREFIX}/`)) {
-      const resolved = await resolveMediaPath(await mediaRoots(), pathname.slice(MEDIA_PREFIX.length));
+      const resolved = await resolveMediaPath(await currentMediaRoots(), pathname.slice(MEDIA_PREFIX.length));
       if (!resolved.ok) return sendText(response, pathStatus(resolved.error), resolved.error.message);
       return serveFile(response, request, resolved.value, {});
     }

@@ -1,4 +1,5 @@
 export * from './byte-range';
 export * from './content-type';
 export * from './file-response';
+export * from './media-roots';
 export * from './resolve-media-path';

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaRoots } from '../../../src/server/media/media-roots';
 import { resolveMediaPath, resolveStaticPath } from '../../../src/server/media/resolve-media-path';
 
 let base: string;
@@ -99,5 +100,20 @@ describe('resolveStaticPath', () => {
     expect(await resolveStaticPath(library, '/../secret.txt')).toMatchObject({ ok: false, error: { code: 'media_bad_path' } });
     expect(await resolveStaticPath(library, '/%2e%2e%2fsecret.txt')).toMatchObject({ ok: false, error: { code: 'media_bad_path' } });
     expect(await resolveStaticPath(library, '/escape.txt')).toMatchObject({ ok: false, error: { code: 'media_outside_roots' } });
+  });
+});
+
+describe('mediaRoots: what both faces serve', () => {
+  it('the download folder and the cached thumbnails, never the rest of the data folder (database, settings, browser profile)', async () => {
+    await writeFile(path.join(data, 'trove.db'), 'SQLite format 3');
+    await mkdir(path.join(data, 'Network'), { recursive: true });
+    await writeFile(path.join(data, 'Network', 'Cookies'), 'cookies');
+    const roots = mediaRoots(library, data);
+    const encoded = (file: string) => file.split(path.sep).map(encodeURIComponent).join('/');
+    expect((await resolveMediaPath(roots, encoded(path.join(library, 'Ana - clip', 'video 1#.mp4')))).ok).toBe(true);
+    expect((await resolveMediaPath(roots, encoded(path.join(data, 'thumbnails', 'a.jpg')))).ok).toBe(true);
+    for (const privateFile of [path.join(data, 'trove.db'), path.join(data, 'Network', 'Cookies')]) {
+      expect(await resolveMediaPath(roots, encoded(privateFile))).toMatchObject({ ok: false, error: { code: 'media_outside_roots' } });
+    }
   });
 });
