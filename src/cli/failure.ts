@@ -13,8 +13,13 @@ export interface Failure {
   stack?: string;
 }
 
+/** A plain command that ran out of credits queued nothing: `trove queue resume` would not continue it. */
+const COMMAND_ADVICE: Readonly<Record<string, string>> = {
+  out_of_credits: 'Top up your credits, then run the command again.',
+};
+
 export function failureFromError(error: Pick<ErrorInfo, 'code' | 'message' | 'detail'>, context: 'job' | 'command'): Failure {
-  const hint = nextStep(error);
+  const hint = (context === 'command' ? COMMAND_ADVICE[error.code] : undefined) ?? nextStep(error);
   return {
     code: error.code,
     message: error.message,

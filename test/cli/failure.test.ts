@@ -12,6 +12,11 @@ describe('failures', () => {
     expect(failureFromError({ code: 'out_of_credits', message: 'Out of credits.' }, 'job')).toMatchObject({ exitCode: 5, hint: expect.stringContaining('queue resume') as string });
   });
 
+  it('of a plain command (nothing queued) advise running it again, not resuming the queue', () => {
+    const failure = failureFromError({ code: 'out_of_credits', message: 'Not enough credits for this request.' }, 'command');
+    expect(failure).toMatchObject({ exitCode: 5, hint: 'Top up your credits, then run the command again.' });
+  });
+
   it('advise by the retryable flag of a service code', () => {
     expect(failureFromError({ code: 'content_deleted', message: 'Gone.' }, 'command').hint).toContain('retrying will not help');
     expect(failureFromError({ code: 'extract_failed', message: 'Try later.' }, 'command').hint).toContain('later');
