@@ -9,7 +9,7 @@ import { ErrorNotice } from '../errors/error-notice';
 import { MediaPlayer } from '../library/media-player';
 import { playableMedia } from '../library/playable-media';
 import { useLibraryItem } from '../library/use-library-item';
-import { routeHash, useRouteParams } from '../shell/use-route';
+import { hashSegments, routeHash, useRouteParams } from '../shell/use-route';
 import { CueViewer } from './cue-viewer';
 import { SaveSubtitles } from './save-subtitles';
 import { subtitleSource } from './subtitle-source';
@@ -130,8 +130,9 @@ function Workspace({ source, autoList }: { source: Exclude<SubtitleSource, { kin
 export function SubtitlesScreen() {
   const { t } = useTranslation();
   const params = useRouteParams();
-  const key = params.join('/');
-  const source = useMemo(() => subtitleSource(key.split('/')), [key]);
+  // Segments stay encoded in the key: a link's own slashes must not split it.
+  const key = params.map(encodeURIComponent).join('/');
+  const source = useMemo(() => subtitleSource(hashSegments(key)), [key]);
   const autoList = useRef<string | undefined>(undefined);
   const open = (url: string) => {
     autoList.current = url;
