@@ -1,29 +1,24 @@
 import { ORIGINAL_QUALITY } from './post';
 import type { Media, Variant } from './post';
-
-/**
- * What the user prefers: 'best' is the service's recommendation (as in the settings),
- * 'original' the source file, or a height cap (e.g. ≤ 1080p).
- */
-export type VariantPreference = 'best' | 'original' | { maxHeight: number };
+import type { QualityPreference } from './settings';
 
 const byQualityDescending = (a: Variant, b: Variant): number => b.quality - a.quality;
 
 /**
- * The variant to download. Without a preference or with 'best': the service's `is_default`
- * pick, else the highest quality (9999, the original, ranks highest). A height cap takes the highest variant
- * within it (the original's real height is unknown, so it only fits a cap of 9999 or more),
- * or the lowest one when none fits: something to download beats nothing.
+ * The variant to download for the settings' quality preference, one rule for the preview
+ * and the download. 'recommended' (the default): the service's `is_default` pick, else the
+ * highest. 'best': the highest quality offered (9999, the original, ranks highest).
+ * 'original': quality 9999 when offered, else the highest. A height cap takes the highest
+ * variant within it (the original's real height is unknown, so it never fits a cap), or the
+ * lowest one when none fits: something to download beats nothing.
  */
-export function recommendedVariant(
-  media: Pick<Media, 'variants'>,
-  preference?: VariantPreference,
-): Variant | undefined {
+export function recommendedVariant(media: Pick<Media, 'variants'>, preference: QualityPreference = 'recommended'): Variant | undefined {
   const ranked = [...(media.variants ?? [])].sort(byQualityDescending);
   const highest = ranked[0];
-  if (preference === undefined || preference === 'best') return ranked.find((variant) => variant.is_default === true) ?? highest;
+  if (preference === 'recommended') return ranked.find((variant) => variant.is_default === true) ?? highest;
+  if (preference === 'best') return highest;
   if (preference === 'original') return ranked.find((variant) => variant.quality === ORIGINAL_QUALITY) ?? highest;
-  return ranked.find((variant) => variant.quality <= preference.maxHeight) ?? ranked.at(-1);
+  return ranked.find((variant) => variant.quality <= preference) ?? ranked.at(-1);
 }
 
 const primarySubtag = (tag: string): string => tag.split('-')[0] ?? tag;

@@ -14,9 +14,15 @@ describe('recommendedVariant', () => {
   const v1080 = variant(1080);
   const media = { variants: [v360, v720, v1080] };
 
-  it('takes the is_default variant without a preference, and for "best"', () => {
+  it('takes the is_default variant without a preference, and for "recommended"', () => {
     expect(recommendedVariant(media)).toBe(v720);
-    expect(recommendedVariant(media, 'best')).toBe(v720);
+    expect(recommendedVariant(media, 'recommended')).toBe(v720);
+  });
+
+  it('"best" takes the highest quality offered, not the service\'s pick, the original ranking highest', () => {
+    expect(recommendedVariant(media, 'best')).toBe(v1080);
+    const original = variant(9999);
+    expect(recommendedVariant({ variants: [v720, original, v1080] }, 'best')).toBe(original);
   });
 
   it('takes the highest quality when none is marked default, the original ranking highest', () => {
@@ -26,15 +32,15 @@ describe('recommendedVariant', () => {
   });
 
   it('honours a height cap, and falls back to the lowest when nothing fits', () => {
-    expect(recommendedVariant(media, { maxHeight: 1080 })).toBe(v1080);
-    expect(recommendedVariant(media, { maxHeight: 719 })).toBe(v360);
-    expect(recommendedVariant(media, { maxHeight: 144 })).toBe(v360);
+    expect(recommendedVariant(media, 1080)).toBe(v1080);
+    expect(recommendedVariant(media, 719)).toBe(v360);
+    expect(recommendedVariant(media, 144)).toBe(v360);
   });
 
-  it('never counts the original (unknown height) under a normal cap', () => {
+  it('never counts the original (unknown height) under a cap', () => {
     const original = variant(9999);
-    expect(recommendedVariant({ variants: [original, v720] }, { maxHeight: 2160 })).toBe(v720);
-    expect(recommendedVariant({ variants: [original, v720] }, { maxHeight: 9999 })).toBe(original);
+    expect(recommendedVariant({ variants: [original, v720] }, 2160)).toBe(v720);
+    expect(recommendedVariant({ variants: [original, v720] }, 8640)).toBe(v720);
   });
 
   it('"original" takes quality 9999 when offered, else the highest', () => {

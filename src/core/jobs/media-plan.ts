@@ -1,6 +1,4 @@
 import { chooseAudioTrack, recommendedVariant } from '../../shared/variant-choice';
-import type { VariantPreference } from '../../shared/variant-choice';
-import { ORIGINAL_QUALITY } from '../../shared/post';
 import type { Media, MediaHeaders, Post, Variant } from '../../shared/post';
 import type { QualityPreference, Settings } from '../../shared/settings';
 import { fileNameFieldsFromPost, renderFileName } from '../files/file-name-template';
@@ -51,21 +49,12 @@ function extensionOf(url: string): string | undefined {
 /** An extension the service named: letters and digits only (it ends up in a file name), at most 10. */
 const cleanExt = (ext: string | undefined): string | undefined => ext?.replace(/[^A-Za-z0-9]/gu, '').slice(0, 10).toLowerCase() || undefined;
 
-function preferenceOf(quality: QualityPreference): VariantPreference | undefined {
-  if (quality === 'recommended') return undefined;
-  // 'best' is the highest quality offered (the original ranks highest), not the service's pick:
-  // the shared preference of that name means the recommendation.
-  if (quality === 'best') return { maxHeight: ORIGINAL_QUALITY };
-  if (quality === 'original') return quality;
-  return { maxHeight: quality };
-}
-
 function chooseVariant(media: Media, options: PlanOptions): Variant | undefined {
   const variants = media.variants ?? [];
   if (variants.length === 0) return undefined;
   // An audio item's variants are language tracks; a video's are resolutions.
   if (media.media_type === 'audio') return chooseAudioTrack(variants, options.audioLanguages);
-  return recommendedVariant(media, preferenceOf(options.quality));
+  return recommendedVariant(media, options.quality);
 }
 
 /**

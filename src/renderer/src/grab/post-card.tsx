@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { displayCaption } from '../../../shared/display-caption';
 import type { ErrorInfo } from '../../../shared/errors';
 import type { Media, Post } from '../../../shared/post';
-import type { QualityPreference } from '../../../shared/settings';
 import { chooseAudioTrack, recommendedVariant } from '../../../shared/variant-choice';
-import type { VariantPreference } from '../../../shared/variant-choice';
 import { useClient } from '../api/client-context';
 import { Thumb } from '../design/thumb';
 import { ErrorNotice } from '../errors/error-notice';
@@ -18,10 +16,6 @@ import { routeHash } from '../shell/use-route';
 import { PostMeta } from './post-meta';
 import { AddedNotice } from './added-notice';
 import { AudioTrackPicker, VariantPicker } from './variant-picker';
-
-/** The settings' preference as the shared chooser takes it; 'recommended' is the service's is_default pick. */
-const preferenceOf = (quality: QualityPreference): VariantPreference | undefined =>
-  quality === 'recommended' ? undefined : typeof quality === 'number' ? { maxHeight: quality } : quality;
 
 const hasLanguageTracks = (media: Media): boolean => media.media_type === 'audio' && (media.variants ?? []).some((variant) => variant.language_tag !== undefined);
 
@@ -56,7 +50,7 @@ export function PostCard({ resolutionId, post, charged, libraryId, onRemove }: P
         const track = chooseAudioTrack(media.variants ?? [], settings.audioLanguages);
         if (track?.language_tag) audioLanguage[index] = track.language_tag;
       } else if (media.media_type === 'video' && media.variants?.length) {
-        const variant = recommendedVariant(media, preferenceOf(settings.preferredQuality));
+        const variant = recommendedVariant(media, settings.preferredQuality);
         if (variant) quality[index] = variant.quality;
       }
     });
