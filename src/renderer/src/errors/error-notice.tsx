@@ -2,6 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { ErrorInfo } from '../../../shared/errors';
 import { nextStepKey } from './next-step';
 
+/** Not retryable as such, but worth trying again once the user has acted (reconnected, added credits). */
+const AFTER_A_FIX = new Set(['disconnected', 'out_of_credits']);
+
 interface ErrorNoticeProps {
   error: ErrorInfo;
   title?: string;
@@ -11,7 +14,7 @@ interface ErrorNoticeProps {
 /**
  * Every error the same way: the message as the engine (or the service, in the user's
  * language) gave it, the code for support and searching, and what to do next. Retryable
- * errors offer Retry.
+ * errors offer Retry, and so do those the user can clear (a lost connection, no credits).
  */
 export function ErrorNotice({ error, title, onRetry }: ErrorNoticeProps) {
   const { t, i18n } = useTranslation();
@@ -25,7 +28,7 @@ export function ErrorNotice({ error, title, onRetry }: ErrorNoticeProps) {
         <span className="badge badge-danger mono" data-testid="error-code">
           {t('errors.code', { code: error.code })}
         </span>
-        {onRetry && (error.retryable === true || error.code === 'disconnected') && (
+        {onRetry && (error.retryable === true || AFTER_A_FIX.has(error.code)) && (
           <button type="button" className="button button-small" onClick={onRetry}>
             {t('errors.retry')}
           </button>
