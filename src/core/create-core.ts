@@ -218,7 +218,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...subtitleCommands(deps),
     ...creditCommands(deps),
   };
-  if (options.startQueue !== false) queue.start();
+  if (options.startQueue !== false) {
+    // Jobs an earlier run held for a missing key go on when a key can be read now (set since
+    // in the keychain by another face, or in the environment); without one they stay held.
+    const heldForKey = services.jobs.list(['paused']).some((job) => job.pauseReason === 'key_required');
+    // (a keychain that cannot be read now leaves them held: it is asked again when they run)
+    if (heldForKey && (await rememberingKey().catch(() => undefined))) queue.resume(undefined, 'key_required');
+    queue.start();
+  }
 
   let closed: Promise<void> | undefined;
   const dispatch = (name: CommandName, input: unknown): Promise<Envelope<unknown>> => dispatchCommand(handlers, name, input, redact);

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createKeyStore } from '../../../src/core/secrets/key-store';
+import type { KeytarLike } from '../../../src/core/secrets/key-store';
 import type { Harness } from '../engine/core-harness';
 import { startHarness, value } from '../engine/core-harness';
 
@@ -30,5 +32,39 @@ describe('jobs held for credits when Trove restarts', () => {
     }
     expect(job).toMatchObject({ id, state: 'done' });
     expect(value(await second.call('library.search', {})).total).toBe(1);
+  });
+});
+
+/** The OS keychain as a map: the test is about the queue, and another face setting the key. */
+function memoryKeychain(): KeytarLike {
+  const saved = new Map<string, string>();
+  return {
+    getPassword: async (service, account) => saved.get(`${service}/${account}`) ?? null,
+    setPassword: async (service, account, password) => void saved.set(`${service}/${account}`, password),
+    deletePassword: async (service, account) => saved.delete(`${service}/${account}`),
+  };
+}
+
+describe('jobs held for a missing key when Trove restarts', () => {
+  it('go on once a key was set in the meantime (e.g. with `trove key set` while the app was closed)', async () => {
+    const keychain = memoryKeychain();
+    const keyStore = createKeyStore({ keytar: keychain, env: {} });
+    harness = await startHarness({ core: { keyStore } });
+    const first = harness.core;
+    const [id] = value(await first.call('jobs.add', { source: { kind: 'link', url: 'https://video.example/watch/keyless' } })).jobIds;
+    await first.idle();
+    expect(value(await first.call('jobs.list', {}))[0]).toMatchObject({ id, state: 'paused', pauseReason: 'key_required' });
+    await first.close();
+
+    const restartedWithoutKey = await harness.restart();
+    await restartedWithoutKey.idle();
+    expect(value(await restartedWithoutKey.call('jobs.list', {}))[0]).toMatchObject({ id, state: 'paused', pauseReason: 'key_required' });
+    await restartedWithoutKey.close();
+
+    await keychain.setPassword('Trove', 'api-key', harness.sandbox.keys[0] as string);
+    const second = await harness.restart();
+    await second.idle();
+    expect(value(await second.call('jobs.list', {}))[0]).toMatchObject({ id, state: 'done' });
+    expect(harness.sandbox.stats().charges).toHaveLength(1);
   });
 });
