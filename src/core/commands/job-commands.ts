@@ -89,7 +89,7 @@ export function jobCommands({ services, queue }: HandlerDeps): HandlerGroup<
       return { ok: true, value: { jobIds } };
     },
     async 'jobs.list'({ states }) {
-      return { ok: true, value: services.jobs.list(states).map((job) => jobView(job, queue.speedOf(job.id))) };
+      return { ok: true, value: services.jobs.list(states).map((job) => queue.viewOf(job)) };
     },
     'jobs.pause': ({ ids }) => changed(queue.pause(ids)),
     'jobs.resume': ({ ids }) => changed(queue.resume(ids)),

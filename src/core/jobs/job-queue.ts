@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { ErrorInfo } from '../../shared/errors';
-import type { JobState, PauseReason } from '../../shared/jobs';
+import type { JobState, JobView, PauseReason } from '../../shared/jobs';
 import type { EventBus } from '../events/event-bus';
 import { Coalescer } from '../events/event-bus';
 import { toDatabaseError } from '../library/sqlite-error';
@@ -208,8 +208,16 @@ export class JobQueue {
     );
   }
 
-  speedOf(id: number): number {
-    return this.#running.get(id)?.speed ?? 0;
+  /**
+   * A stored job as the faces see it: a running job's progress is written to the store only
+   * every few seconds, so its latest bytes and speed come from here (a stale byte count with
+   * a live speed showed a wrong percentage and ETA).
+   */
+  viewOf(job: JobRecord): JobView {
+    const running = this.#running.get(job.id);
+    if (!running) return jobView(job);
+    const { progressBytes, progressTotal } = running.job;
+    return jobView({ ...job, progressBytes, ...(progressTotal !== undefined ? { progressTotal } : {}) }, running.speed);
   }
 
   idle(): Promise<void> {

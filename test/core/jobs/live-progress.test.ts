@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { JobView } from '../../../src/shared/jobs';
+import type { Harness } from '../engine/core-harness';
+import { startHarness, value } from '../engine/core-harness';
+
+let harness: Harness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+/*
+ * A running job's progress reaches the database only every few seconds; jobs.list (the
+ * CLI's queue, a Queue view opened mid-download) showed that stale byte count next to the
+ * live speed, so its percentage and ETA were wrong.
+ */
+describe('jobs.list while a job downloads', () => {
+  it('shows the bytes of the latest progress event, not the last ones written to disk', async () => {
+    harness = await startHarness({ sandbox: { throttleBytesPerSecond: 16 * 1024 } });
+    const { core } = harness;
+    let latest: JobView | undefined;
+    core.on('job.updated', (view) => {
+      if (view.state === 'downloading' && view.progress.bytes > 0) latest = view;
+    });
+    const [id] = value(await core.call('jobs.add', { source: { kind: 'link', url: 'https://files.example/f/live-progress' } })).jobIds;
+    for (let tries = 0; tries < 2000 && (latest?.progress.bytes ?? 0) < 16 * 1024; tries++) await new Promise((resolve) => setTimeout(resolve, 5));
+    const seen = latest?.progress.bytes ?? 0;
+    expect(seen).toBeGreaterThan(0);
+    const listed = value(await core.call('jobs.list', {})).find((job) => job.id === id);
+    expect(listed?.state).toBe('downloading');
+    expect(listed?.progress.bytes).toBeGreaterThanOrEqual(seen);
+    expect(listed?.progress.speed).toBeGreaterThan(0);
+  });
+});
