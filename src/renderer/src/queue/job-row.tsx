@@ -9,6 +9,7 @@ import { ProgressBar } from '../design/progress-bar';
 import { Thumb } from '../design/thumb';
 import { nextStepKey } from '../errors/next-step';
 import { formatBytes, formatDuration, formatSpeed } from '../format/format';
+import { downloaded, progressFraction } from './job-progress';
 import { jobActions } from './queue-filter';
 
 export type JobAction = 'pause' | 'resume' | 'cancel' | 'retry' | 'up' | 'down';
@@ -38,14 +39,13 @@ function JobRowView({ job, canMoveUp, canMoveDown, onAction }: JobRowProps) {
   const locale = i18n.language;
   const { progress } = job;
   const actions = jobActions(job.state);
-  const running = job.state === 'extracting' || job.state === 'downloading' || job.state === 'processing';
-  const fraction = job.state === 'done' ? 1 : progress.total ? progress.bytes / progress.total : running ? undefined : 0;
+  const fraction = progressFraction(job);
   const failure =
     job.error && job.state === 'failed' ? { ...job.error, nextStep: t(nextStepKey(job.error, (key) => i18n.exists(key))) } : undefined;
   const stateLabel = job.state === 'paused' && job.pauseReason ? t(`queue.pausedFor.${job.pauseReason}`) : t(`state.${job.state}`);
 
   const details: string[] = [];
-  if (job.state === 'done' && progress.total !== undefined) {
+  if (downloaded(job.state) && progress.total !== undefined) {
     details.push(formatBytes(progress.total, locale));
   } else if (progress.total !== undefined) {
     details.push(t('queue.sizeOf', { done: formatBytes(progress.bytes, locale), total: formatBytes(progress.total, locale) }));
