@@ -48,4 +48,10 @@ describe('the UI languages', () => {
       expect(copied.length / translated.size, `${language}: ${copied.map(([key]) => key).join(', ')}`).toBeLessThan(0.06);
     }
   });
+
+  it('gives next steps that read right beside the code as well as under it (the queue row puts it first)', () => {
+    const nextSteps = [...english].filter(([key]) => key.startsWith('errors.next.'));
+    expect(nextSteps.length).toBeGreaterThan(10);
+    for (const [key, text] of nextSteps) expect(text, key).not.toMatch(/\b(below|above)\b/i);
+  });
 });
