@@ -13,12 +13,14 @@ import type { Failure } from './failure';
 import type { GlobalOptions, Invocation } from './invocation';
 import type { Output } from './output/output';
 
-const INTERRUPTED: Failure = {
+const INTERRUPTED_JOBS: Failure = {
   code: 'interrupted',
   message: 'Interrupted: unfinished downloads stopped and stay in the queue.',
   exitCode: EXIT.interrupted,
   hint: 'Run the same command again, or `trove queue resume`, to continue where it stopped (extractions already paid for are not charged again).',
 };
+/** A command that runs no jobs leaves nothing in the queue to continue. */
+const INTERRUPTED: Failure = { code: 'interrupted', message: 'Interrupted.', exitCode: EXIT.interrupted };
 
 const runsJobs = (invocation: Exclude<Invocation, { command: 'sandbox' }>): boolean =>
   invocation.command === 'get' ||
@@ -76,7 +78,7 @@ export async function runEngineCommand(
     for (const cleanup of cleanups) cleanup();
     // close() stops in-flight jobs and records them in the queue, so the next run resumes them.
     await closeCore();
-    output.failure(INTERRUPTED);
+    output.failure(runsJobs(invocation) ? INTERRUPTED_JOBS : INTERRUPTED);
     return EXIT.interrupted;
   } catch (error) {
     output.failure(unexpectedFailure(error, globals.debug, 'Something went wrong inside Trove'));

@@ -1,3 +1,5 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finalObject, jsonLines, startTrove, startWorld } from './run-trove';
 import type { CliWorld } from './run-trove';
@@ -35,5 +37,25 @@ describe('Ctrl-C', () => {
     // The same job went on: no second job was added for the link.
     const ids = new Set(jsonLines(second.stdout).filter((line) => line.event === 'job.updated').map((line) => (line.payload as { id: number }).id));
     expect(ids.size).toBe(1);
+  });
+});
+
+describe('Ctrl-C during a command that runs no jobs', () => {
+  it('says the command was interrupted, without talking of downloads or the queue', async () => {
+    // A service that accepts the connection and never answers: the extraction waits until Ctrl-C.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      const run = startTrove(['--service-url', url, '--data-dir', world.dataDir, 'extract', 'https://video.example/watch/waiting'], { env: world.env });
+      await new Promise<void>((resolve) => silent.once('connection', () => resolve()));
+      run.child.kill('SIGINT');
+      const ended = await run.done;
+      expect(ended.code).toBe(130);
+      expect(ended.stderr).toMatch(/^Error: Interrupted\. \(interrupted\)$/m);
+      expect(ended.stderr).not.toMatch(/queue|download/);
+    } finally {
+      silent.close();
+    }
   });
 });
