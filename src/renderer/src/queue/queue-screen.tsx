@@ -92,6 +92,10 @@ export function QueueScreen() {
           >
             {t('queue.clearFinished')}
           </button>
+          {/* Failed jobs stay for a retry, but one that will never succeed must be removable too. */}
+          <button type="button" className="button button-small" disabled={counts.failed === 0} onClick={() => void run(api['jobs.clear']({ states: ['failed'] }))}>
+            {t('queue.clearFailed')}
+          </button>
         </div>
       </div>
       {error && <ErrorNotice error={error} title={t('queue.actionFailed')} />}
