@@ -50,3 +50,9 @@ export function parseServiceUrl(value: string): string {
   if (!parsed.success) throw new InvalidArgumentError('Use an http:// or https:// address, such as http://127.0.0.1:8787.');
   return parsed.data;
 }
+
+/** A folder or a cursor: an empty one would silently mean the working directory or the first page. */
+export function parseNonEmpty(value: string): string {
+  if (value.trim() === '') throw new InvalidArgumentError('It cannot be empty.');
+  return value;
+}

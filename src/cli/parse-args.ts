@@ -6,7 +6,7 @@ import type { ApiVersion, SubtitleSaveFormat, UiLanguage } from '../shared/setti
 import { EXIT } from './exit-codes';
 import { CLEARABLE_STATES } from './invocation';
 import type { ClearableState, GlobalOptions, Invocation, QueueAction } from './invocation';
-import { parseLanguageList, parseNonNegativeInteger, parsePort, parsePositiveInteger, parseQuality, parseServiceUrl } from './option-values';
+import { parseLanguageList, parseNonEmpty, parseNonNegativeInteger, parsePort, parsePositiveInteger, parseQuality, parseServiceUrl } from './option-values';
 import { HELP_EPILOGUE } from './help-text';
 
 export type ParseOutcome =
@@ -56,7 +56,7 @@ export function parseArgs(argv: readonly string[], version: string): ParseOutcom
     .command('extract')
     .description('show a post (caption, author, media, variants) or a page of a profile or playlist; charged')
     .argument('<link>', 'link to a post, profile or playlist')
-    .option('--cursor <cursor>', 'the next page of a profile or playlist (printed by the previous page)')
+    .option('--cursor <cursor>', 'the next page of a profile or playlist (printed by the previous page)', parseNonEmpty)
     .option('--force', 'ask the service even when the post is already in the library')
     .action((url: string, options: { cursor?: string; force?: boolean }, command: Command) =>
       capture({ command: 'extract', url, ...(options.cursor !== undefined && { cursor: options.cursor }), force: options.force === true }, command),
@@ -71,7 +71,7 @@ export function parseArgs(argv: readonly string[], version: string): ParseOutcom
     .option('--subs <tags>', 'also save subtitles in these languages', parseLanguageList)
     .addOption(new Option('--subs-format <format>', 'subtitle file format').choices(SUBTITLE_FORMATS).default('srt'))
     .option('--embed-subs', 'embed the subtitles into the video file')
-    .option('--out <dir>', 'download folder (default: the folder in the settings)')
+    .option('--out <dir>', 'download folder (default: the folder in the settings)', parseNonEmpty)
     .option('--playlist', 'treat the links as profiles or playlists and download their posts')
     .option('--limit <n>', 'download at most n posts of each profile or playlist', parsePositiveInteger)
     .option('--force', 'download again posts already in the library')
@@ -83,7 +83,7 @@ export function parseArgs(argv: readonly string[], version: string): ParseOutcom
     .argument('<link>', 'link to a video')
     .option('--lang <tags>', 'languages to save (default: every language offered)', parseLanguageList)
     .addOption(new Option('--format <format>', 'subtitle file format').choices(SUBTITLE_FORMATS).default('srt'))
-    .option('--out <dir>', 'folder to save into (default: the download folder)')
+    .option('--out <dir>', 'folder to save into (default: the download folder)', parseNonEmpty)
     .action((url: string, options: { lang?: string[]; format: SubtitleSaveFormat; out?: string }, command: Command) =>
       capture(
         {

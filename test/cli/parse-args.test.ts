@@ -146,6 +146,19 @@ describe('parseArgs', () => {
     }
   });
 
+  it('refuses an empty folder or cursor (an empty --out meant the working directory, an empty --cursor the first page again)', () => {
+    for (const argv of [
+      ['get', 'x', '--out', ''],
+      ['get', 'x', '--out', '  '],
+      ['subtitles', 'x', '--out', ''],
+      ['extract', 'x', '--cursor', ''],
+    ]) {
+      const outcome = exit(...argv);
+      expect(outcome.exitCode, argv.join(' ')).toBe(2);
+      expect(outcome.stderr, argv.join(' ')).toMatch(/argument .* is invalid\. .+/);
+    }
+  });
+
   it('prints help and the version with exit code 0', () => {
     const help = exit('--help');
     expect(help.exitCode).toBe(0);
