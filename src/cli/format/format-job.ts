@@ -19,7 +19,7 @@ function stateDetail(job: JobView): string {
   if (job.state === 'failed' && job.error) return ` [${job.error.code}] ${job.error.message}`;
   // Back in the queue after a retryable failure, until the engine's next try (which can be minutes away).
   if (job.state === 'queued' && job.attempts > 0) return ` to retry after a temporary failure (try ${job.attempts + 1})`;
-  if (job.kind === 'playlist' && job.itemsQueued !== undefined) return ` ${job.itemsQueued} posts queued`;
+  if (job.kind === 'playlist' && job.itemsQueued !== undefined && job.state !== 'queued') return ` ${job.itemsQueued} posts queued`;
   return '';
 }
 

@@ -26,11 +26,14 @@ export function runSummaryLines(jobs: readonly JobView[]): string[] {
   const posts = jobs.filter((job) => job.kind === 'post');
   const done = posts.filter((job) => job.state === 'done').length;
   const problems = jobs.filter((job) => job.state !== 'done');
+  const listsNotDone = problems.filter((job) => job.kind === 'playlist').length;
+  const postsNotDone = problems.length - listsNotDone;
   const files = filesOfRun(jobs);
   return [
     jobs.length === 0
       ? 'Nothing was downloaded.'
-      : `${done} of ${posts.length} ${posts.length === 1 ? 'post' : 'posts'} done${problems.length > 0 ? `, ${problems.length} not` : ''}.`,
+      : `${done} of ${posts.length} ${posts.length === 1 ? 'post' : 'posts'} done${postsNotDone > 0 ? `, ${postsNotDone} not` : ''}` +
+        (listsNotDone > 0 ? `; ${listsNotDone} ${listsNotDone === 1 ? 'profile or playlist' : 'profiles or playlists'} not done.` : '.'),
     ...problems.flatMap((job) => {
       const hint = job.error ? (nextStep(job.error) ?? retryHint(job.id, job.error.retryable)) : pausedHint(job);
       return [`  ${jobLine(job)}`, ...(hint !== undefined ? [`    → ${hint}`] : [])];

@@ -27,6 +27,10 @@ describe('job lines', () => {
     expect(jobLine(jobView({ id: 9, state: 'queued' }))).toBe('#9 queued  Video 9');
   });
 
+  it('does not count the posts of a profile or playlist before it is listed', () => {
+    expect(jobLine(jobView({ id: 10, kind: 'playlist', state: 'queued', itemsQueued: 0, title: '' }))).toBe('#10 queued  https://video.example/watch/v10');
+  });
+
   it('calls an update notable on a change of state or every 10% of progress', () => {
     const at = (bytes: number) => jobView({ id: 1, state: 'downloading', progress: { bytes, total: 1000, speed: 1 } });
     expect(isNotableUpdate(undefined, at(0))).toBe(true);

@@ -38,6 +38,12 @@ describe('run summary', () => {
     expect(lines.join('\n')).not.toContain('retry');
   });
 
+  it('counts a profile or playlist that failed apart from the posts', () => {
+    const playlist = jobView({ id: 6, kind: 'playlist', state: 'failed', error: { code: 'invalid_playlist_url', message: 'The playlist link or cursor is not valid.' } });
+    expect(runSummaryLines([playlist])[0]).toBe('0 of 0 posts done; 1 profile or playlist not done.');
+    expect(runSummaryLines([playlist, jobs[1]!, jobs[2]!])[0]).toBe('1 of 2 posts done, 1 not; 1 profile or playlist not done.');
+  });
+
   it('summarizes a job for scripts without its internal fields', () => {
     expect(jobSummary(jobs[2]!)).toEqual({
       id: 3,
