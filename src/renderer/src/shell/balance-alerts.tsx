@@ -4,6 +4,7 @@ import type { EventPayload } from '../../../shared/contract';
 import { useClient } from '../api/client-context';
 import { Icon } from '../design/icon';
 import { formatNumber } from '../format/format';
+import { useBalance } from './balance-context';
 import { useContractEvent } from './use-contract-event';
 
 type Alert = { key: number } & ({ kind: 'credits'; alert: EventPayload<'credits.alert'> } | { kind: 'paused'; paused: EventPayload<'queue.paused'> });
@@ -20,6 +21,8 @@ export function BalanceAlerts() {
   const { t, i18n } = useTranslation();
   const client = useClient();
   const [alerts, setAlerts] = useState<Alert[]>([]);
+  // `credits.changed` comes before the alert it raises, so this is never older than an alert.
+  const credits = useBalance().balance?.availableCredits;
   // One banner per kind; "the queue waits for credits" says more than "the balance is 0", so it replaces it.
   const emptyBalance = (alert: Alert) => alert.kind === 'credits' && alert.alert.threshold === 0;
   const waitsForCredits = (alert: Alert) => alert.kind === 'paused' && alert.paused.reason === 'out_of_credits';
@@ -41,9 +44,17 @@ export function BalanceAlerts() {
     if (threshold === 0) return { title: t('alerts.empty.title'), body: t('alerts.empty.body') };
     return {
       title: t('alerts.low.title'),
-      body: t('alerts.low.body', { balance: formatNumber(balance, i18n.language), threshold: formatNumber(threshold, i18n.language) }),
+      // The balance now, not at the crossing: later calls spend more.
+      body: t('alerts.low.body', { balance: formatNumber(credits ?? balance, i18n.language), threshold: formatNumber(threshold, i18n.language) }),
     };
   };
+  /** A top-up past the threshold (or any credit, for an empty balance or a queue waiting for credits) ends the alert. */
+  const toppedUp = (alert: Alert): boolean => {
+    if (credits === undefined) return false;
+    if (alert.kind === 'credits') return alert.alert.threshold === 0 ? credits > 0 : credits >= alert.alert.threshold;
+    return waitsForCredits(alert) && credits > 0;
+  };
+  const shown = alerts.filter((alert) => !toppedUp(alert));
 
   const notify = (alert: Alert) => {
     if (client.host !== 'web' || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
@@ -63,10 +74,10 @@ export function BalanceAlerts() {
     notify(alert);
   });
 
-  if (alerts.length === 0) return null;
+  if (shown.length === 0) return null;
   return (
     <div className="alerts">
-      {alerts.map((alert) => {
+      {shown.map((alert) => {
         const { title, body } = text(alert);
         const severe = alert.kind === 'paused' || alert.alert.threshold <= 100;
         return (
