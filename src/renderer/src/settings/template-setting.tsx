@@ -52,7 +52,8 @@ export function TemplateSetting({ value, save, state }: { value: string; save: (
       <p id={`${id}-preview`} className={`small template-preview${invalid ? ' field-problem' : ''}`} aria-live="polite" data-testid="template-preview">
         {preview === undefined ? '\u00a0' : 'name' in preview ? t('settings.preview', { name: preview.name }) : t('settings.problems.template', { fields: FIELDS.map((field) => `{${field}}`).join(' ') })}
       </p>
-      <SaveStatus id={`${id}-status`} state={state} />
+      {/* A save that beat the preview fails for the same reason the preview line already gives, in the user's words. */}
+      <SaveStatus id={`${id}-status`} state={invalid && state.kind === 'error' ? { kind: 'idle' } : state} />
     </div>
   );
 }
