@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seedLibrary } from './seed-library';
+import { routeSocket } from './socket-route';
 import { openScreen, screenshotThemes, useWebStack } from './web-stack';
 
 const stack = useWebStack({}, { seed: (dataDir) => seedLibrary(dataDir, 300) });
@@ -25,21 +26,15 @@ describe('what is left over is never lost silently', () => {
     const { page } = stack();
     // The connection drops while the second page is asked for (the first page loads as usual).
     let cut = false;
-    await page.routeWebSocket(/./, (socket) => {
-      const server = socket.connectToServer();
-      socket.onMessage((message) => {
-        const request = JSON.parse(String(message)) as { command?: string; input?: { offset?: number } };
-        if (!cut && request.command === 'library.search' && (request.input?.offset ?? 0) >= 100) {
-          cut = true;
-          void socket.close();
-          return;
-        }
-        server.send(message);
-      });
-    });
     await openScreen(page, '#/library');
-    // A fresh load, so the page's socket goes through the route.
-    await page.reload();
+    await routeSocket(page, (request, forward, cutConnection) => {
+      if (!cut && request.command === 'library.search' && (request.input?.offset ?? 0) >= 100) {
+        cut = true;
+        cutConnection();
+      } else {
+        forward();
+      }
+    });
     await page.getByRole('button', { name: 'List' }).click();
     await page.getByTestId('library-item').first().waitFor();
     await page.getByTestId('library-scroll').evaluate((element) => element.scrollTo({ top: 150 * 72 }));

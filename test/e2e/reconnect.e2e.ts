@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { routeSocket } from './socket-route';
 import { screenshot, useWebStack } from './web-stack';
 
 const stack = useWebStack();
@@ -8,18 +9,14 @@ describe('after a lost connection', () => {
     const { page } = stack();
     // The connection drops just as the page asks for the balance.
     let cut = false;
-    await page.routeWebSocket(/./, (socket) => {
-      const server = socket.connectToServer();
-      socket.onMessage((message) => {
-        if (!cut && (JSON.parse(String(message)) as { command?: string }).command === 'credits.get') {
-          cut = true;
-          void socket.close();
-          return;
-        }
-        server.send(message);
-      });
+    await routeSocket(page, (request, forward, cutConnection) => {
+      if (!cut && request.command === 'credits.get') {
+        cut = true;
+        cutConnection();
+      } else {
+        forward();
+      }
     });
-    await page.reload();
     // The engine's last known balance: the sandbox's starting credits.
     await page.waitForFunction(() => document.querySelector('[data-testid="balance"]')?.textContent === '12,000 credits');
     expect(cut).toBe(true);

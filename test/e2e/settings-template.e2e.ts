@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { routeSocket } from './socket-route';
 import { openScreen, useWebStack } from './web-stack';
 
 const stack = useWebStack();
@@ -7,15 +8,8 @@ describe('a file name template with an unknown field', () => {
   it('is refused with one plain message, even when the field is left before the preview answers', async () => {
     const { page, core } = stack();
     // A slow link: the name preview answers after the user has already left the field.
-    await page.routeWebSocket(/./, (socket) => {
-      const server = socket.connectToServer();
-      socket.onMessage((message) => {
-        const slow = (JSON.parse(String(message)) as { command?: string }).command === 'settings.previewFileName';
-        setTimeout(() => server.send(message), slow ? 600 : 0);
-      });
-    });
     await openScreen(page, '#/settings');
-    await page.reload();
+    await routeSocket(page, (request, forward) => setTimeout(forward, request.command === 'settings.previewFileName' ? 600 : 0));
     const setting = page.getByTestId('template-setting');
     const input = setting.getByLabel('File name template');
     await input.fill('{nope}');
