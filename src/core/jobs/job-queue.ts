@@ -289,19 +289,25 @@ export class JobQueue {
 
   #context(id: number, entry: Running): JobContext {
     const { store } = this.#options;
+    // Progress is written only now and then; a patch or a state change writes the latest with
+    // it, or the row read back (and shown) would carry an older byte count: progress going backwards.
+    const withProgress = (patch: JobPatch): JobPatch =>
+      entry.progress && patch.progressBytes === undefined
+        ? { progressBytes: entry.progress.bytes, ...(entry.progress.total !== undefined ? { progressTotal: entry.progress.total } : {}), ...patch }
+        : patch;
     return {
       signal: entry.controller.signal,
       enter: (state, patch = {}) => {
         // A stopped job must not move on while its runner unwinds.
         entry.controller.signal.throwIfAborted();
-        const result = store.transition(id, state, patch);
+        const result = store.transition(id, state, withProgress(patch));
         if (!result.ok) throw new Error(result.error.message);
         entry.job = result.value;
         this.#updates.push(id, result.value);
         return result.value;
       },
       patch: (patch) => {
-        const job = store.update(id, patch);
+        const job = store.update(id, withProgress(patch));
         if (!job) throw new Error(`Job ${id} disappeared.`);
         entry.job = job;
         this.#updates.push(id, job);

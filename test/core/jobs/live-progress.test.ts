@@ -32,3 +32,20 @@ describe('jobs.list while a job downloads', () => {
     expect(listed?.progress.speed).toBeGreaterThan(0);
   });
 });
+
+describe('progress of a split stream', () => {
+  it('never goes backwards while the video and the audio come down, nor when the merge starts', async () => {
+    harness = await startHarness({ sandbox: { throttleBytesPerSecond: 64 * 1024 } });
+    const { core } = harness;
+    const seen: Array<{ state: string; bytes: number }> = [];
+    core.on('job.updated', (view) => {
+      if (view.state === 'downloading' || view.state === 'processing') seen.push({ state: view.state, bytes: view.progress.bytes });
+    });
+    value(await core.call('jobs.add', { source: { kind: 'link', url: 'https://video.example/watch/split-progress' }, options: { quality: 720 } }));
+    await core.idle();
+    expect(value(await core.call('jobs.list', {}))[0]?.state).toBe('done');
+    expect(seen.some((update) => update.state === 'downloading' && update.bytes > 0)).toBe(true);
+    const backwards = seen.filter((update, index) => index > 0 && update.bytes < (seen[index - 1]?.bytes ?? 0));
+    expect(backwards, JSON.stringify(seen)).toEqual([]);
+  });
+});
