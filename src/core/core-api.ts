@@ -17,6 +17,11 @@ export interface Core {
   readonly dataDir: string;
   /** See AppInfo.settingsReset: what the faces warn about once at start-up. */
   readonly settingsReset: readonly string[];
+  /**
+   * Whether this Core runs the data folder's jobs. False for a query (startQueue false) and
+   * while another process runs them: jobs added here wait in that process's queue.
+   */
+  runsQueue(): boolean;
   dispatch(name: CommandName, input: unknown): Promise<Envelope<unknown>>;
   call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<Envelope<CommandResult<N>>>;
   on<E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void): () => void;

@@ -47,6 +47,7 @@ import { locateFfmpeg } from './media/locate-ffmpeg';
 import type { KeyStore } from './secrets/key-store';
 import { createKeyStore, keyProvider } from './secrets/key-store';
 import { redactSecrets } from './secrets/redact-secrets';
+import { createQueueLock } from './jobs/queue-lock';
 import { openSettingsStore } from './settings/settings-store';
 
 export interface CoreOptions {
@@ -72,6 +73,8 @@ export interface CoreOptions {
   defaultDownloadFolder?: string;
   /** false: jobs are recorded and acted on, but none runs (a command line query that does not wait). */
   startQueue?: boolean;
+  /** How often a Core waiting for another process's queue tries to take it over (default 2 s). */
+  queueLockPollMs?: number;
   /** Open a file, show it in its folder, pick a folder: given by the desktop face only. */
   desktop?: DesktopActions;
   /** Starts the built-in sandbox for sandbox mode (`app.sandbox`); given by the faces that offer it. */
@@ -218,20 +221,50 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...subtitleCommands(deps),
     ...creditCommands(deps),
   };
-  if (options.startQueue !== false) {
+  // Only one process runs a data folder's jobs (see queue-lock); another that wants to
+  // takes over when that one ends.
+  const queueLock = createQueueLock(options.dataDir);
+  let waitForQueue: NodeJS.Timeout | undefined;
+  let foreignChanges: NodeJS.Timeout | undefined;
+  let closed: Promise<void> | undefined;
+  const runQueue = async (): Promise<void> => {
     // Jobs an earlier run held for a missing key go on when a key can be read now (set since
     // in the keychain by another face, or in the environment); without one they stay held.
     const heldForKey = services.jobs.list(['paused']).some((job) => job.pauseReason === 'key_required');
     // (a keychain that cannot be read now leaves them held: it is asked again when they run)
     if (heldForKey && (await rememberingKey().catch(() => undefined))) queue.resume(undefined, 'key_required');
+    if (closed) return; // closed while the keychain answered
     queue.start();
+    // Jobs another process adds (`trove get` beside the app) are committed by its own
+    // connection: SQLite's data_version says so, and the queue looks for work again.
+    const dataVersion = db.prepare('PRAGMA data_version').pluck();
+    let seenVersion = dataVersion.get();
+    foreignChanges = setInterval(() => {
+      const version = dataVersion.get();
+      if (version === seenVersion) return;
+      seenVersion = version;
+      queue.pump();
+    }, options.queueLockPollMs ?? 2_000);
+    foreignChanges.unref();
+  };
+  if (options.startQueue !== false) {
+    if (queueLock.acquire()) await runQueue();
+    else {
+      waitForQueue = setInterval(() => {
+        if (!queueLock.acquire()) return;
+        clearInterval(waitForQueue);
+        waitForQueue = undefined;
+        void runQueue();
+      }, options.queueLockPollMs ?? 2_000);
+      waitForQueue.unref();
+    }
   }
 
-  let closed: Promise<void> | undefined;
   const dispatch = (name: CommandName, input: unknown): Promise<Envelope<unknown>> => dispatchCommand(handlers, name, input, redact);
   return {
     dataDir: options.dataDir,
     settingsReset,
+    runsQueue: () => options.startQueue !== false && waitForQueue === undefined,
     dispatch,
     call: <N extends CommandName>(name: N, input: CommandInput<N>) => dispatch(name, input) as Promise<Envelope<CommandResult<N>>>,
     on: (name, listener) => events.on(name, listener),
@@ -239,7 +272,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     idle: () => queue.idle(),
     close() {
       closed ??= (async () => {
+        clearInterval(waitForQueue);
+        clearInterval(foreignChanges);
         await queue.close();
+        queueLock.release();
         credits.close();
         closeDatabase(db);
         await sandbox.close();

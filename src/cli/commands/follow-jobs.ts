@@ -1,6 +1,6 @@
 import type { EventPayload } from '../../shared/contract';
 import type { JobView } from '../../shared/jobs';
-import { exitCodeForJobs } from '../exit-codes';
+import { EXIT, exitCodeForJobs } from '../exit-codes';
 import type { ExitCode } from '../exit-codes';
 import { filesOfRun, jobSummary, runSummaryLines } from '../format/format-run';
 import { jobsOfRun } from '../jobs-of-run';
@@ -28,6 +28,9 @@ export interface SkippedLink {
   url: string;
   message: string;
 }
+
+const QUEUED_ELSEWHERE =
+  'Another Trove (the app, `trove serve` or another `trove get`) runs the downloads of this data folder: the jobs were added to its queue. Follow them there or with `trove queue list`.';
 
 const pausedNotice = (paused: EventPayload<'queue.paused'>): string => `Queue paused (${paused.reason}): ${paused.message}`;
 
@@ -60,11 +63,14 @@ export async function followJobs(
   try {
     const started = await start((text) => display.notice(text));
     if (!started.ok) return started.exitCode;
-    await idleKeepingProcessAlive(ctx);
+    // Another Trove (the app, `trove serve`) runs this data folder's jobs: they wait in its queue.
+    const elsewhere = !ctx.core.runsQueue();
+    if (elsewhere) ctx.output.note(QUEUED_ELSEWHERE);
+    else await idleKeepingProcessAlive(ctx);
     const listed = await ctx.core.call('jobs.list', {});
     if (!listed.ok) return ctx.fail(listed.error);
     const jobs = jobsOfRun(listed.value, started.jobIds);
-    const exitCode = exitCodeForJobs(jobs);
+    const exitCode = elsewhere ? EXIT.ok : exitCodeForJobs(jobs);
     display.stop();
     const skipped = started.skipped ?? [];
     ctx.output.result(

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { isProcessRunning } from '../fs/is-process-running';
 
 /*
  * Temp files written beside a result (ffmpeg's merge and embed outputs) carry the id of
@@ -12,16 +13,6 @@ import path from 'node:path';
 /** `<base>.<tag>-<pid>-<random><extension>`; `extension` includes its dot (or is empty). */
 export const ownedTempName = (base: string, tag: string, extension: string): string =>
   `${base}.${tag}-${process.pid}-${randomBytes(4).toString('hex')}${extension}`;
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Removes the temps of `base` and `tag` in `directory` whose writing process has exited. Best effort. */
 export async function removeOrphanedTemps(directory: string, base: string, tag: string): Promise<void> {
@@ -35,7 +26,7 @@ export async function removeOrphanedTemps(directory: string, base: string, tag: 
   const orphans = names.filter((name) => {
     if (!name.startsWith(prefix)) return false;
     const pid = /^(\d+)-[0-9a-f]{8}(?:\.[^.]*)?$/u.exec(name.slice(prefix.length))?.[1];
-    return pid !== undefined && Number(pid) !== process.pid && !isRunning(Number(pid));
+    return pid !== undefined && Number(pid) !== process.pid && !isProcessRunning(Number(pid));
   });
   // A file still open elsewhere (Windows) stays; the next merge tries again.
   await Promise.all(orphans.map((name) => rm(path.join(directory, name), { force: true }).catch(() => undefined)));

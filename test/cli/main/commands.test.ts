@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finalObject, jsonLines, runTrove, startWorld } from './run-trove';
+import { finalObject, jsonLines, runTrove, startTrove, startWorld } from './run-trove';
 import type { CliWorld } from './run-trove';
 
 /* Every engine command of the real CLI, run as a child process against a sandbox. */
@@ -192,6 +192,30 @@ describe('trove queue and library', () => {
     const missing = await trove('library', 'show', String(first.id), '--json');
     expect(missing.code).toBe(1);
     expect(finalObject(missing.stdout)).toMatchObject({ type: 'error', exitCode: 1 });
+  });
+});
+
+describe('trove get beside a running Trove', () => {
+  it('adds its jobs to the queue of the Trove that runs this data folder, says so, and leaves the work to it', async () => {
+    const serve = startTrove([...world.args, 'serve', '--port', '0', '--json'], { env: world.env });
+    try {
+      await serve.waitForLine((text) => text.includes('"command":"serve"'));
+      const link = 'https://files.example/f/cli-beside-serve';
+      const run = await trove('get', link);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toContain('the jobs were added to its queue');
+      let state: unknown;
+      for (let tries = 0; tries < 200 && state !== 'done'; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const listed = finalObject((await trove('queue', 'list', '--json')).stdout) as { jobs: Array<{ url: string; state: string }> };
+        state = listed.jobs.find((job) => job.url === link)?.state;
+      }
+      expect(state).toBe('done');
+      expect(chargesFor(link)).toBe(1);
+    } finally {
+      serve.child.kill('SIGINT');
+      await serve.done;
+    }
   });
 });
 

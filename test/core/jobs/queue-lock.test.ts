@@ -1,0 +1,66 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCore } from '../../../src/core';
+import type { Core } from '../../../src/core';
+import type { Harness } from '../engine/core-harness';
+import { startHarness, value } from '../engine/core-harness';
+
+let harness: Harness | undefined;
+const extra: Core[] = [];
+afterEach(async () => {
+  for (const core of extra.splice(0)) await core.close();
+  await harness?.close();
+  harness = undefined;
+});
+
+const POLL_MS = 50;
+
+/** A second engine on the same data folder, as `trove get` beside the running app. */
+async function beside(harness: Harness): Promise<Core> {
+  const core = await createCore({
+    dataDir: harness.dataDir,
+    env: { TROVE_API_KEY: harness.sandbox.keys[0] as string, PATH: process.env['PATH'] ?? '' },
+    settings: { serviceUrl: harness.sandbox.url, downloadFolder: harness.downloads },
+    retryDelaysMs: [],
+    queueLockPollMs: POLL_MS,
+  });
+  extra.push(core);
+  return core;
+}
+
+const until = async (condition: () => Promise<boolean>): Promise<void> => {
+  for (let tries = 0; tries < 400 && !(await condition()); tries++) await new Promise((resolve) => setTimeout(resolve, 25));
+  expect(await condition()).toBe(true);
+};
+
+describe('one queue per data folder', () => {
+  it('a second engine on the folder leaves its jobs to the one that runs the queue, which picks them up', async () => {
+    harness = await startHarness({ core: { queueLockPollMs: POLL_MS } });
+    const second = await beside(harness);
+    expect(harness.core.runsQueue()).toBe(true);
+    expect(second.runsQueue()).toBe(false);
+
+    const [id] = value(await second.call('jobs.add', { source: { kind: 'link', url: 'https://files.example/f/added-beside' } })).jobIds;
+    await until(async () => value(await harness!.core.call('jobs.list', {})).find((job) => job.id === id)?.state === 'done');
+    expect(harness.sandbox.stats().charges).toHaveLength(1);
+  });
+
+  it('takes the queue over when the process that ran it ends', async () => {
+    harness = await startHarness({ core: { queueLockPollMs: POLL_MS } });
+    const second = await beside(harness);
+    await harness.core.close();
+    await until(async () => second.runsQueue());
+    value(await second.call('jobs.add', { source: { kind: 'link', url: 'https://files.example/f/after-takeover' } }));
+    await second.idle();
+    expect(value(await second.call('jobs.list', {}))[0]?.state).toBe('done');
+  });
+
+  it('takes over a lock left by a process that was killed', async () => {
+    harness = await startHarness();
+    await harness.core.close();
+    writeFileSync(join(harness.dataDir, 'queue.lock'), JSON.stringify({ pid: 2 ** 22 + 12_345, token: 'killed' }));
+    const restarted = await harness.restart();
+    expect(restarted.runsQueue()).toBe(true);
+  });
+});
