@@ -9,9 +9,9 @@ import { creditsMigrations } from '../../../src/core/credits';
 import { jobsMigrations } from '../../../src/core/jobs/jobs-migrations';
 import { closeDatabase, createLibraryStore, libraryMigrations, mergeMigrations, openDatabase } from '../../../src/core/library';
 import { createKeyStore } from '../../../src/core/secrets/key-store';
-import type { KeytarLike } from '../../../src/core/secrets/key-store';
 import { startSandbox } from '../../../src/sandbox';
 import type { Sandbox } from '../../../src/sandbox';
+import { memoryKeychain } from '../secrets/helpers/memory-keychain';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -30,15 +30,6 @@ async function core(options: Omit<CoreOptions, 'dataDir'> & { dataDir?: string }
   return made;
 }
 
-/** A keychain that lives in memory: these tests are about sandbox mode, not the OS keychain. */
-function memoryKeychain(): KeytarLike {
-  const saved = new Map<string, string>();
-  return {
-    getPassword: async (service, account) => saved.get(`${service}/${account}`) ?? null,
-    setPassword: async (service, account, password) => void saved.set(`${service}/${account}`, password),
-    deletePassword: async (service, account) => saved.delete(`${service}/${account}`),
-  };
-}
 
 /** The desktop face as the Core sees it, writing down what it was asked to do. */
 function recordingDesktop(folder?: string): DesktopActions & { calls: string[] } {

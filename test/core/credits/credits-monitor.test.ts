@@ -1,29 +1,70 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createCore } from '../../../src/core';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCore } from '../../../src/core';
+import { createServiceClient } from '../../../src/core/api/service-client';
+import { createBalanceAlerts } from '../../../src/core/credits/balance-alerts';
+import { createCreditsMonitor } from '../../../src/core/credits/credits-monitor';
+import { createLedger } from '../../../src/core/credits/ledger';
+import { creditsMigrations } from '../../../src/core/credits/migrations';
+import { EventBus } from '../../../src/core/events/event-bus';
+import { jobsMigrations } from '../../../src/core/jobs/jobs-migrations';
+import { openDatabase } from '../../../src/core/library/database';
+import { mergeMigrations } from '../../../src/core/library/migrate';
+import { libraryMigrations } from '../../../src/core/library/migrations';
 
 const servers: Array<ReturnType<typeof createServer>> = [];
 afterEach(() => {
   for (const server of servers.splice(0)) server.close();
 });
 
+/** A balance endpoint on 127.0.0.1 answering with `handler`; its base URL. */
+async function serveBalance(handler: RequestListener): Promise<string> {
+  const server = createServer(handler);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** A credits monitor on a real database and a real client of `baseUrl`. */
+function monitorOf(baseUrl: string, options: { onTopUp?: () => void; debounceMs?: number } = {}) {
+  const opened = openDatabase(join(mkdtempSync(join(tmpdir(), 'trove-monitor-')), 'trove.db'), {
+    migrations: mergeMigrations(libraryMigrations, creditsMigrations, jobsMigrations),
+  });
+  if (!opened.ok) throw new Error(opened.error.message);
+  const db = opened.value;
+  const ledger = createLedger(db, { now: Date.now });
+  const client = createServiceClient({ baseUrl, apiVersion: 'v1', getKey: async () => 'k' });
+  const monitor = createCreditsMonitor({
+    client: () => client,
+    alerts: createBalanceAlerts(db, { now: Date.now }),
+    ledger,
+    events: new EventBus(),
+    now: Date.now,
+    onTopUp: options.onTopUp ?? (() => undefined),
+    ...(options.debounceMs !== undefined ? { debounceMs: options.debounceMs } : {}),
+  });
+  return {
+    monitor,
+    ledger,
+    close() {
+      monitor.close();
+      db.close();
+    },
+  };
+}
+
 describe('credits monitor', () => {
   it('touches nothing after the engine closed while a balance query was still out', async () => {
     let answer: (() => void) | undefined;
-    const server = createServer((_request, response) => {
+    const serviceUrl = await serveBalance((_request, response) => {
       answer = () => response.writeHead(200, { 'content-type': 'application/json' }).end('{"availableCredits":42}');
     });
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const core = await createCore({
-      dataDir: mkdtempSync(join(tmpdir(), 'trove-credits-')),
-      env: { TROVE_API_KEY: 'k' },
-      settings: { serviceUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` },
-    });
+    const core = await createCore({ dataDir: mkdtempSync(join(tmpdir(), 'trove-credits-')), env: { TROVE_API_KEY: 'k' }, settings: { serviceUrl } });
     const pending = core.call('credits.get', { refresh: true });
     while (!answer) await new Promise((resolve) => setTimeout(resolve, 5));
     await core.close();
@@ -35,77 +76,26 @@ describe('credits monitor', () => {
 
 describe('credits monitor, first answer after a top-up', () => {
   it('lets held jobs go on when the first balance it ever sees is positive', async () => {
-    const server = createServer((_request, response) => {
+    const baseUrl = await serveBalance((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"availableCredits":100}');
     });
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { createCreditsMonitor } = await import('../../../src/core/credits/credits-monitor');
-    const { createServiceClient } = await import('../../../src/core/api/service-client');
-    const { EventBus } = await import('../../../src/core/events/event-bus');
-    const { openDatabase } = await import('../../../src/core/library/database');
-    const { mergeMigrations } = await import('../../../src/core/library/migrate');
-    const { creditsMigrations } = await import('../../../src/core/credits/migrations');
-    const { libraryMigrations } = await import('../../../src/core/library/migrations');
-    const { jobsMigrations } = await import('../../../src/core/jobs/jobs-migrations');
-    const { createBalanceAlerts } = await import('../../../src/core/credits/balance-alerts');
-    const { createLedger } = await import('../../../src/core/credits/ledger');
-    const opened = openDatabase(join(mkdtempSync(join(tmpdir(), 'trove-topup-')), 'trove.db'), {
-      migrations: mergeMigrations(libraryMigrations, creditsMigrations, jobsMigrations),
-    });
-    if (!opened.ok) throw new Error(opened.error.message);
     let resumed = 0;
-    const client = createServiceClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiVersion: 'v1', getKey: async () => 'k' });
-    const monitor = createCreditsMonitor({
-      client: () => client,
-      alerts: createBalanceAlerts(opened.value, { now: Date.now }),
-      ledger: createLedger(opened.value, { now: Date.now }),
-      events: new EventBus(),
-      now: Date.now,
-      onTopUp: () => resumed++,
-    });
+    const { monitor, close } = monitorOf(baseUrl, { onTopUp: () => resumed++ });
     expect(await monitor.refresh()).toMatchObject({ ok: true, value: { availableCredits: 100 } });
     expect(resumed).toBe(1);
     await monitor.refresh();
     expect(resumed).toBe(1); // the same balance again is no top-up
-    monitor.close();
-    opened.value.close();
+    close();
   });
 });
 
 describe('credits monitor, a charge while a balance query is out', () => {
   it('gives the charge the balance of a query sent after it, not of the one already out', async () => {
     const held: Array<(credits: number) => void> = [];
-    const server = createServer((_request, response) => {
+    const baseUrl = await serveBalance((_request, response) => {
       held.push((credits) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ availableCredits: credits })));
     });
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { createCreditsMonitor } = await import('../../../src/core/credits/credits-monitor');
-    const { createServiceClient } = await import('../../../src/core/api/service-client');
-    const { EventBus } = await import('../../../src/core/events/event-bus');
-    const { openDatabase } = await import('../../../src/core/library/database');
-    const { mergeMigrations } = await import('../../../src/core/library/migrate');
-    const { creditsMigrations } = await import('../../../src/core/credits/migrations');
-    const { libraryMigrations } = await import('../../../src/core/library/migrations');
-    const { jobsMigrations } = await import('../../../src/core/jobs/jobs-migrations');
-    const { createBalanceAlerts } = await import('../../../src/core/credits/balance-alerts');
-    const { createLedger } = await import('../../../src/core/credits/ledger');
-    const opened = openDatabase(join(mkdtempSync(join(tmpdir(), 'trove-race-')), 'trove.db'), {
-      migrations: mergeMigrations(libraryMigrations, creditsMigrations, jobsMigrations),
-    });
-    if (!opened.ok) throw new Error(opened.error.message);
-    const ledger = createLedger(opened.value, { now: Date.now });
-    const client = createServiceClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiVersion: 'v1', getKey: async () => 'k' });
-    const monitor = createCreditsMonitor({
-      client: () => client,
-      alerts: createBalanceAlerts(opened.value, { now: Date.now }),
-      ledger,
-      events: new EventBus(),
-      now: Date.now,
-      debounceMs: 0,
-      onTopUp: () => undefined,
-    });
+    const { monitor, ledger, close } = monitorOf(baseUrl, { debounceMs: 0 });
     /** Polls until `done`; gives up after a while so a missing query fails the test instead of hanging it. */
     const eventually = async (done: () => boolean) => {
       for (let tries = 0; tries < 400 && !done(); tries++) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -128,7 +118,6 @@ describe('credits monitor, a charge while a balance query is out', () => {
     await eventually(() => monitor.last()?.availableCredits === 499);
     const listed = ledger.list();
     expect(listed.ok && listed.value.map((e) => e.balanceAfter)).toEqual([499]);
-    monitor.close();
-    opened.value.close();
+    close();
   });
 });

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createKeyStore } from '../../../src/core/secrets/key-store';
-import type { KeytarLike } from '../../../src/core/secrets/key-store';
 import type { Harness } from '../engine/core-harness';
 import { startHarness, value } from '../engine/core-harness';
+import { memoryKeychain } from '../secrets/helpers/memory-keychain';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -35,15 +35,6 @@ describe('jobs held for credits when Trove restarts', () => {
   });
 });
 
-/** The OS keychain as a map: the test is about the queue, and another face setting the key. */
-function memoryKeychain(): KeytarLike {
-  const saved = new Map<string, string>();
-  return {
-    getPassword: async (service, account) => saved.get(`${service}/${account}`) ?? null,
-    setPassword: async (service, account, password) => void saved.set(`${service}/${account}`, password),
-    deletePassword: async (service, account) => saved.delete(`${service}/${account}`),
-  };
-}
 
 describe('jobs held for a missing key when Trove restarts', () => {
   it('go on once a key was set in the meantime (e.g. with `trove key set` while the app was closed)', async () => {
