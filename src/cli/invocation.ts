@@ -31,6 +31,7 @@ export type Invocation =
   | { command: 'library'; action: 'remove'; id: number; deleteFiles: boolean }
   | { command: 'credits'; days: number }
   | { command: 'key'; action: 'set' | 'status' | 'clear' }
+  | { command: 'doctor' }
   | { command: 'sandbox'; args: string[] }
   | { command: 'serve'; port?: number };
 

@@ -188,6 +188,11 @@ export function parseArgs(argv: readonly string[], version: string): ParseOutcom
     .action((_options: unknown, command: Command) => capture({ command: 'key', action: 'clear' }, command));
 
   program
+    .command('doctor')
+    .description('check this installation: Node, ffmpeg, keychain, folders and service, each problem with its fix')
+    .action((_options: unknown, command: Command) => capture({ command: 'doctor' }, command));
+
+  program
     .command('sandbox')
     .description('run the local emulator of the service (its options: `trove sandbox --help`)')
     .helpOption(false)

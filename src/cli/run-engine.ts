@@ -3,6 +3,7 @@ import { createCore } from '../core/index';
 import type { Core } from '../core/core-api';
 import type { SettingsPatch } from '../shared/settings';
 import type { CommandContext } from './commands/context';
+import { runDoctorWithoutEngine } from './commands/doctor';
 import { runCommand } from './commands/run-command';
 import { runServe } from './commands/serve';
 import { settingsResetNote } from './settings-reset-note';
@@ -49,6 +50,10 @@ export async function runEngineCommand(
       startQueue: runsJobs(invocation),
     });
   } catch (error) {
+    // The check is wanted most when the data folder is what fails: it still answers.
+    if (invocation.command === 'doctor') {
+      return runDoctorWithoutEngine(output, { dataDir: dataDirOf(globals), settings: settingsOf(globals), env: process.env, version, failure: startFailure(error) });
+    }
     output.failure(unexpectedFailure(error, globals.debug, 'Trove could not start'));
     return EXIT.someFailed;
   }
@@ -123,12 +128,17 @@ function onInterrupt(): { signaled: Promise<'interrupted'>; dispose(): void } {
   };
 }
 
-/** A thrown error is a bug (expected failures are data): its message, and its stack only with --debug. */
-function unexpectedFailure(error: unknown, debug: boolean, context: string): Failure {
+/** The code and message of what createCore threw (a CoreStartError, or a system error such as EACCES). */
+function startFailure(error: unknown): { code: string; message: string } {
   const code = typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
     ? (error as { code: string }).code
     : 'internal';
-  const message = error instanceof Error ? error.message : String(error);
+  return { code, message: error instanceof Error ? error.message : String(error) };
+}
+
+/** A thrown error is a bug (expected failures are data): its message, and its stack only with --debug. */
+function unexpectedFailure(error: unknown, debug: boolean, context: string): Failure {
+  const { code, message } = startFailure(error);
   return {
     ...failureFromError({ code, message: `${context}: ${message}` }, 'command'),
     ...(debug && error instanceof Error && error.stack !== undefined && { stack: error.stack }),

@@ -40,7 +40,8 @@ export interface CoreServices {
   readonly bandwidth: BandwidthLimiter;
   /** Download tuning beyond the settings (tests shorten time-outs and retry delays). */
   readonly downloadTuning: Omit<DownloadDeps, 'bandwidth' | 'connections'>;
-  ffmpeg(): Promise<Result<FfmpegInfo, ErrorInfo>>;
+  /** The ffmpeg in use, looked up once per ffmpeg setting; `fresh` looks again (the user may have installed one since). */
+  ffmpeg(lookup?: { fresh?: boolean }): Promise<Result<FfmpegInfo, ErrorInfo>>;
   /** Where downloads go unless a job names a folder. */
   downloadFolder(settings: Settings): string;
   /** Records a charged call in the ledger and schedules a balance refresh. */

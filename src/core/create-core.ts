@@ -1,5 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { CommandInput, CommandName, CommandResult, Envelope } from '../shared/contract';
 import type { ErrorInfo, Result } from '../shared/errors';
@@ -30,6 +29,7 @@ import { creditsMigrations } from './credits/migrations';
 import { createBandwidthLimiter } from './download/bandwidth-limiter';
 import type { DownloadDeps } from './download/download-settings';
 import { fetchBytes } from './download/fetch-bytes';
+import { defaultDownloadFolder } from './files/default-download-folder';
 import { EventBus } from './events/event-bus';
 import { JobQueue } from './jobs/job-queue';
 import { JobStore } from './jobs/job-store';
@@ -57,9 +57,11 @@ export interface CoreOptions {
   env?: NodeJS.ProcessEnv;
   fetch?: typeof fetch;
   keyStore?: KeyStore;
-  /** An ffmpeg binary to use before any lookup. */
+  /** The face's own ffmpeg (the app's bundled one): tried where ffmpeg-static would be. */
   ffmpegPath?: string;
   version?: string;
+  /** Electron's version, given by the desktop face (the engine never imports Electron). */
+  electronVersion?: string;
   now?: () => number;
   /** Delays of the queue's automatic retries of retryable failures (its length caps them). */
   retryDelaysMs?: readonly number[];
@@ -137,12 +139,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
 
   let ffmpegLookup: { setting: string; result: Promise<Result<FfmpegInfo, ErrorInfo>> } | undefined;
-  const ffmpeg = (): Promise<Result<FfmpegInfo, ErrorInfo>> => {
-    const setting = settings.get().ffmpegPath || options.ffmpegPath || '';
-    if (ffmpegLookup?.setting !== setting) {
+  const ffmpeg = (lookup: { fresh?: boolean } = {}): Promise<Result<FfmpegInfo, ErrorInfo>> => {
+    const setting = settings.get().ffmpegPath;
+    if (lookup.fresh === true || ffmpegLookup?.setting !== setting) {
+      const bundled = options.ffmpegPath;
       ffmpegLookup = {
         setting,
-        result: locateFfmpeg({ setting, env }).then((found) =>
+        result: locateFfmpeg({ setting, env, ...(bundled ? { loadBundled: () => Promise.resolve(bundled) } : {}) }).then((found) =>
           found.ok ? found : { ok: false, error: { code: found.error.code, message: found.error.message, retryable: false } },
         ),
       };
@@ -189,7 +192,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     bandwidth: createBandwidthLimiter(settings.get().speedLimit),
     downloadTuning: options.downloadTuning ?? {},
     ffmpeg,
-    downloadFolder: (current) => current.downloadFolder || options.defaultDownloadFolder || join(homedir(), 'Downloads', 'Trove'),
+    downloadFolder: (current) => current.downloadFolder || options.defaultDownloadFolder || defaultDownloadFolder(),
     recordCharge(endpoint, link, jobId) {
       const entry = ledger.record({ endpoint, link, ...(jobId !== undefined ? { jobId } : {}) });
       if (entry.ok) credits.charged(entry.value.id);
@@ -210,7 +213,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (reason === 'out_of_credits') credits.watchForTopUp(options.creditsPollMs ?? 30_000);
   });
 
-  const deps: HandlerDeps = { services, queue, version: options.version ?? 'dev', desktop: options.desktop, sandbox };
+  const deps: HandlerDeps = {
+    services,
+    queue,
+    version: options.version ?? 'dev',
+    electronVersion: options.electronVersion,
+    env,
+    desktop: options.desktop,
+    sandbox,
+  };
   const handlers: CommandHandlers = {
     ...appCommands(deps),
     ...settingsCommands(deps),

@@ -51,6 +51,7 @@ async function start(): Promise<void> {
     defaultDownloadFolder,
     ffmpegPath,
     version: app.getVersion(),
+    electronVersion: process.versions.electron,
     desktop: desktopActions(() => window),
     // Sandbox mode (first run, Settings): sample media generated once into the app's data folder.
     startSandbox: async () => {

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { diagnosticsSchema } from './diagnostics';
 import type { ErrorInfo } from './errors';
 import { downloadOptionsSchema, jobStateSchema, jobViewSchema, pauseReasonSchema } from './jobs';
 import { libraryDetailSchema, libraryItemSchema, libraryQuerySchema } from './library';
+import { keyStatusSchema } from './key-status';
 import { playlistPageSchema, postSchema } from './post';
 import { settingsPatchSchema, settingsSchema } from './settings';
 import { cueSchema, subtitleResultSchema } from './subtitles';
@@ -27,12 +29,7 @@ const command = <I extends z.ZodType, R extends z.ZodType>(input: I, result: R):
   result,
 });
 
-export const keyStatusSchema = z.object({
-  /** Whether a key is available; the key itself never leaves the engine. */
-  isSet: z.boolean(),
-  source: z.enum(['keychain', 'environment', 'none']),
-});
-export type KeyStatus = z.infer<typeof keyStatusSchema>;
+export { keyStatusSchema, type KeyStatus } from './key-status';
 
 /** The built-in sandbox as a service for this session (first run, sandbox mode): sample media only. */
 export const sandboxStatusSchema = z.object({ active: z.boolean(), url: z.string().optional() });
@@ -150,6 +147,8 @@ export const commands = {
   'app.pickFolder': command(z.object({ defaultPath: z.string().max(4096).optional() }).strict(), z.object({ path: z.string().optional() })),
   /** Sandbox mode: the built-in sandbox as the service for this session, with its own key. */
   'app.sandbox': command(z.object({ enabled: z.boolean() }).strict(), sandboxStatusSchema),
+  /** About this installation (`trove doctor`): versions, ffmpeg, keychain, folders, service; each problem with its fix. */
+  'app.diagnostics': command(noInput, diagnosticsSchema),
 
   'key.status': command(noInput, keyStatusSchema),
   /** Validates the key with the free credit query before storing it in the keychain. */

@@ -1,5 +1,6 @@
 export * from './contract';
 export * from './credits';
+export * from './diagnostics';
 export * from './display-caption';
 export * from './error-codes';
 export * from './errors';

@@ -30,6 +30,7 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   'app.showInFolder': { postId: 1, path: '/downloads/a.mp4' },
   'app.pickFolder': {},
   'app.sandbox': { enabled: false },
+  'app.diagnostics': {},
   'key.status': {},
   'key.set': { key: 'a-key' },
   'key.clear': {},

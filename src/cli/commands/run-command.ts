@@ -2,6 +2,7 @@ import type { ExitCode } from '../exit-codes';
 import type { Invocation } from '../invocation';
 import type { CommandContext } from './context';
 import { runCredits } from './credits';
+import { runDoctor } from './doctor';
 import { runExtract } from './extract';
 import { runGet } from './get';
 import { runKey } from './key';
@@ -28,5 +29,7 @@ export function runCommand(ctx: CommandContext, invocation: EngineInvocation): P
       return runCredits(ctx, invocation);
     case 'key':
       return runKey(ctx, invocation);
+    case 'doctor':
+      return runDoctor(ctx);
   }
 }

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import type { ErrorInfo, Result } from '../../shared/errors';
 import type { LibraryFile } from '../../shared/library';
+import { collectDiagnostics } from '../diagnostics/collect-diagnostics';
+import { keychainFacts } from '../diagnostics/keychain-facts';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
 
 /** What the desktop face does on the user's behalf (Electron's shell and dialog); absent in web mode and the CLI. */
@@ -16,8 +18,8 @@ const fail = (code: string, message: string): Result<never, ErrorInfo> => ({ ok:
 
 const desktopOnly = fail('not_available', 'This needs the desktop app: a browser cannot open files or folders on this computer.');
 
-export function appCommands({ services, queue, version, desktop, sandbox }: HandlerDeps): HandlerGroup<
-  'app.info' | 'app.openPath' | 'app.showInFolder' | 'app.pickFolder' | 'app.sandbox'
+export function appCommands({ services, queue, version, electronVersion, env, desktop, sandbox }: HandlerDeps): HandlerGroup<
+  'app.info' | 'app.openPath' | 'app.showInFolder' | 'app.pickFolder' | 'app.sandbox' | 'app.diagnostics'
 > {
   /**
    * Only files the library recorded for that post: the renderer cannot make the engine open
@@ -75,6 +77,22 @@ export function appCommands({ services, queue, version, desktop, sandbox }: Hand
       if (!desktop) return desktopOnly;
       const chosen = await desktop.pickFolder(defaultPath);
       return { ok: true, value: chosen === undefined ? {} : { path: chosen } };
+    },
+    async 'app.diagnostics'() {
+      const settings = services.settings.get();
+      const diagnostics = await collectDiagnostics({
+        trove: version,
+        electron: electronVersion,
+        env,
+        settings,
+        sandboxActive: sandbox.status().active,
+        dataDir: services.dataDir,
+        downloadFolder: services.downloadFolder(settings),
+        ffmpeg: () => services.ffmpeg({ fresh: true }),
+        keychain: () => keychainFacts(services.keys),
+        keyStatus: () => services.keys.status(),
+      });
+      return { ok: true, value: diagnostics };
     },
     async 'app.sandbox'({ enabled }) {
       if (!enabled) {

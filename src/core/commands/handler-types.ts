@@ -9,6 +9,8 @@ export interface HandlerDeps {
   services: CoreServices;
   queue: JobQueue;
   version: string;
+  electronVersion: string | undefined;
+  env: NodeJS.ProcessEnv;
   desktop: DesktopActions | undefined;
   sandbox: SandboxSession;
 }

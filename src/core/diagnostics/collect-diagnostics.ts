@@ -1,0 +1,174 @@
+import type { KeyStatus } from '../../shared/contract';
+import type { DiagnosticProblem, Diagnostics, FolderFacts } from '../../shared/diagnostics';
+import type { ErrorInfo, Result } from '../../shared/errors';
+import type { Settings } from '../../shared/settings';
+import type { FfmpegInfo } from '../media/locate-ffmpeg';
+import { folderFacts } from './folder-facts';
+import { minimumNode, nodeIsRecentEnough } from './node-requirement';
+
+/** What the keychain check found (the keychain binding in use, and whether it answers). */
+export interface KeychainFacts {
+  backend: 'keytar' | 'napi-rs-keyring' | 'none';
+  works: boolean;
+  problem?: string;
+  fix?: string;
+}
+
+/** Where the facts come from: the engine's own services, so the check sees what the engine uses. */
+export interface DiagnosticsSources {
+  trove: string;
+  /** Given by the desktop face only. */
+  electron?: string | undefined;
+  node?: string;
+  platform?: string;
+  env: NodeJS.ProcessEnv;
+  /** The settings the engine runs with (in sandbox mode, the sandbox's service). */
+  settings: Settings;
+  sandboxActive: boolean;
+  dataDir: string;
+  downloadFolder: string;
+  /** A fresh lookup: the answer must be true now, not when the engine started. */
+  ffmpeg(): Promise<Result<FfmpegInfo, ErrorInfo>>;
+  keychain(): Promise<KeychainFacts>;
+  keyStatus(): Promise<Result<KeyStatus, ErrorInfo>>;
+}
+
+const GIB = 1024 ** 3;
+/** Below this a large video may not fit: worth a warning. */
+const LOW_SPACE = GIB;
+/** Below this even the library's database and partial files have no room: essential. */
+const NO_SPACE = 100 * 1024 ** 2;
+
+const FFMPEG_INSTALL = 'Install ffmpeg (e.g. `apt install ffmpeg`, `brew install ffmpeg`, `winget install ffmpeg`)';
+
+function ffmpegProblem(failure: ErrorInfo, sources: DiagnosticsSources): DiagnosticProblem {
+  // locateFfmpeg tries the user's explicit choices first and never replaces a broken one.
+  if (sources.settings.ffmpegPath.trim()) {
+    return {
+      code: 'ffmpeg_setting_broken',
+      essential: true,
+      message: failure.message,
+      fix: 'Correct the ffmpeg path in Settings → Downloads, or clear it so Trove finds ffmpeg by itself.',
+    };
+  }
+  if (sources.env['FFMPEG_PATH']?.trim()) {
+    return {
+      code: 'ffmpeg_env_broken',
+      essential: true,
+      message: failure.message,
+      fix: 'Point FFMPEG_PATH at a working ffmpeg binary, or unset it so Trove finds ffmpeg by itself.',
+    };
+  }
+  return {
+    code: 'ffmpeg_missing',
+    essential: true,
+    // The locator's own words name every place it looked.
+    message: `${failure.message} Without it, separate video and audio cannot be merged and subtitles cannot be embedded.`,
+    fix: `${FFMPEG_INSTALL}, or set the full path of one in Settings → Downloads or in FFMPEG_PATH.`,
+  };
+}
+
+function folderProblems(facts: FolderFacts, role: 'data' | 'download'): DiagnosticProblem[] {
+  const name = role === 'data' ? 'The data folder' : 'The download folder';
+  if (!facts.writable) {
+    return [
+      {
+        code: role === 'data' ? 'data_dir_unwritable' : 'download_dir_unwritable',
+        essential: true,
+        message: `${name} (${facts.path}) cannot be written${facts.exists ? '' : ' or created'}.`,
+        fix:
+          role === 'data'
+            ? 'Give your user write access to it, or use another folder: --data-dir or TROVE_DATA_DIR.'
+            : 'Choose a folder you can write to in Settings → Downloads (or `trove get --out <folder>`).',
+      },
+    ];
+  }
+  if (facts.freeBytes === null || facts.freeBytes >= LOW_SPACE) return [];
+  const megabytes = Math.floor(facts.freeBytes / 1024 ** 2);
+  return [
+    {
+      code: role === 'data' ? 'data_dir_low_space' : 'download_dir_low_space',
+      essential: facts.freeBytes < NO_SPACE,
+      message: `Only ${megabytes} MiB are free on the disk of ${name.toLowerCase()} (${facts.path}).`,
+      fix:
+        role === 'data'
+          ? 'Free up space on that disk, or move the data folder to a larger one (--data-dir or TROVE_DATA_DIR).'
+          : 'Free up space on that disk, or choose a download folder on a larger one in Settings → Downloads.',
+    },
+  ];
+}
+
+function keyProblems(keychain: KeychainFacts, key: KeyStatus | null, sources: DiagnosticsSources): DiagnosticProblem[] {
+  const keyFromEnvironment = Boolean(sources.env['TROVE_API_KEY']?.trim());
+  if (!keychain.works) {
+    return [
+      {
+        code: 'keychain_unavailable',
+        // With TROVE_API_KEY the keychain is not needed; without it no key can be kept.
+        essential: !keyFromEnvironment,
+        message: keychain.problem ?? 'The system keychain cannot be used: an API key cannot be stored.',
+        fix:
+          keychain.fix ??
+          'Start the system keychain (on Linux: a Secret Service such as gnome-keyring, unlocked), or set TROVE_API_KEY in the environment instead.',
+      },
+    ];
+  }
+  if (key && !key.isSet && !sources.sandboxActive) {
+    return [
+      {
+        code: 'no_api_key',
+        essential: false,
+        message: 'No API key is set: only the built-in sandbox (sample media) can be used.',
+        fix: 'Add your key in Settings → Service, or run `trove key set`; on a machine without a keychain, set TROVE_API_KEY.',
+      },
+    ];
+  }
+  return [];
+}
+
+/**
+ * Everything "About this installation" and `trove doctor` show. Fast and side-effect free:
+ * it reads versions, runs `ffmpeg -version`, asks the keychain whether it answers (never
+ * for the key itself) and the file system for free space; it writes nothing.
+ */
+export async function collectDiagnostics(sources: DiagnosticsSources): Promise<Diagnostics> {
+  const node = sources.node ?? process.versions.node;
+  const [ffmpeg, keychain, key, dataFolder, downloadFolder] = await Promise.all([
+    sources.ffmpeg(),
+    sources.keychain(),
+    sources.keyStatus(),
+    folderFacts(sources.dataDir),
+    folderFacts(sources.downloadFolder),
+  ]);
+  const keyStatus = key.ok ? key.value : null;
+  const minimum = minimumNode();
+  const problems: DiagnosticProblem[] = [
+    ...(nodeIsRecentEnough(node, minimum.parts)
+      ? []
+      : [
+          {
+            code: 'node_too_old' as const,
+            essential: true,
+            message: `Trove needs Node.js ${minimum.text} or newer; this is ${node}.`,
+            fix: `Install Node.js ${minimum.text} or newer (https://nodejs.org/) and run Trove with it.`,
+          },
+        ]),
+    ...(ffmpeg.ok ? [] : [ffmpegProblem(ffmpeg.error, sources)]),
+    ...keyProblems(keychain, keyStatus, sources),
+    ...folderProblems(dataFolder, 'data'),
+    ...folderProblems(downloadFolder, 'download'),
+  ];
+  return {
+    trove: sources.trove,
+    node,
+    electron: sources.electron ?? null,
+    platform: sources.platform ?? `${process.platform} ${process.arch}`,
+    ffmpeg: ffmpeg.ok ? { path: ffmpeg.value.path, version: ffmpeg.value.version, source: ffmpeg.value.source } : null,
+    keychain: { backend: keychain.backend, works: keychain.works },
+    key: keyStatus,
+    dataFolder,
+    downloadFolder,
+    service: { url: sources.settings.serviceUrl, apiVersion: sources.settings.apiVersion, sandbox: sources.sandboxActive },
+    problems,
+  };
+}
