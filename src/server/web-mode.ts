@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
+import packageJson from '../../package.json' with { type: 'json' };
 import { createCore } from '../core';
 import type { Core } from '../core/core-api';
 import { startSandbox } from '../sandbox';
@@ -36,6 +37,7 @@ export async function startWebMode(options: WebModeOptions): Promise<WebMode> {
   const core = await createCore({
     dataDir: options.dataDir,
     defaultDownloadFolder,
+    version: packageJson.version,
     ...(options.env ? { env: options.env } : {}),
     startSandbox: async () => {
       const started = await startSandbox({ port: 0 });

@@ -10,6 +10,7 @@ import { ErrorNotice } from '../errors/error-notice';
 import { LANGUAGE_NAMES } from '../i18n/language-names';
 import { useAppInfo } from '../shell/app-info-context';
 import { useSettings } from '../shell/settings-context';
+import { AboutInstallation } from './about-installation';
 import { ApiKeySection } from './api-key-section';
 import { CheckSetting, RadioSetting, SelectSetting, TextSetting } from './setting-field';
 import { QUALITY_CHOICES, parseCount, parseFolder, parseLanguages, parseServiceUrl, parseSpeedLimit, qualityFromText, speedLimitText } from './setting-values';
@@ -258,6 +259,10 @@ export function SettingsScreen() {
             save={saver('embedSubtitles')}
             state={stateOf('embedSubtitles')}
           />
+        </Section>
+
+        <Section id="settings-about" title={t('about.title')}>
+          <AboutInstallation />
         </Section>
       </div>
     </div>
