@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createKeyStore } from '../../../src/core/secrets/key-store';
-import type { KeytarLike } from '../../../src/core/secrets/key-store';
+import type { Keychain } from '../../../src/core/secrets/keychain';
 import { runChild, withoutSessionBus } from './helpers/run-child';
 import type { ChildRun } from './helpers/run-child';
 import { describeWithSecretService, probeSecretService } from './helpers/secret-service';
@@ -9,14 +9,15 @@ import { describeWithSecretService, probeSecretService } from './helpers/secret-
 const probe = await probeSecretService();
 const describeKeychain = describeWithSecretService(probe);
 
-const loadKeytar = async (): Promise<KeytarLike> => {
-  const module = (await import('keytar')) as KeytarLike & { default?: KeytarLike };
+const loadKeytar = async (): Promise<Keychain> => {
+  const module = (await import('keytar')) as Keychain & { default?: Keychain };
   return module.default ?? module;
 };
 
 describe('key store without a session bus (headless Linux)', () => {
-  // The real keytar in a child without DBUS_SESSION_BUS_ADDRESS and DISPLAY: libsecret fails
-  // with "Cannot autolaunch D-Bus without X11 $DISPLAY", as it does on a headless box.
+  // The real bindings in a child without DBUS_SESSION_BUS_ADDRESS and DISPLAY: they fail to
+  // autolaunch D-Bus (libsecret: "Cannot autolaunch D-Bus without X11 $DISPLAY"; keyring-rs:
+  // "Using X11 for dbus-daemon autolaunch was disabled"), as on a headless box.
   let run: ChildRun;
   beforeAll(async () => {
     run = await runChild('unavailable', withoutSessionBus(process.env));
@@ -27,12 +28,20 @@ describe('key store without a session bus (headless Linux)', () => {
     for (const step of ['status', 'set', 'get']) {
       const result = run.steps.get(step) as { ok: boolean; error: { code: string; retryable: boolean; message: string } };
       expect(result).toMatchObject({ ok: false, error: { code: 'keychain_unavailable', retryable: false } });
-      expect(result.error.message).toContain('Cannot autolaunch D-Bus without X11 $DISPLAY');
+      expect(result.error.message).toMatch(/No keychain is available \(.*autolaunch/);
       expect(result.error.message).toContain('gnome-keyring');
       expect(result.error.message).toContain('TROVE_API_KEY');
     }
     expect(run.stdout + run.stderr).not.toContain('never-stored-key');
     expect(run.stdout + run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('trove doctor hears which binding is used and that it has no Secret Service, with the fix', () => {
+    const report = run.steps.get('report') as { backend: string; works: boolean; problem: string; fix: string };
+    expect(report).toMatchObject({ backend: 'keytar', works: false });
+    expect(report.problem).toContain('No keychain is available');
+    expect(report.fix).toContain('gnome-keyring');
+    expect(report.fix).toContain('TROVE_API_KEY');
   });
 
   it('TROVE_API_KEY works with no keychain at all', () => {
