@@ -44,6 +44,13 @@ describe('key store without a session bus (headless Linux)', () => {
     expect(report.fix).toContain('TROVE_API_KEY');
   });
 
+  it('the fallback binding refuses too, rather than keeping the key in the kernel keyring', () => {
+    for (const step of ['fallback-set', 'fallback-get']) {
+      expect(run.steps.get(step)).toMatchObject({ ok: false, error: { code: 'keychain_unavailable', retryable: false } });
+      expect((run.steps.get(step) as { error: { message: string } }).error.message).toContain('TROVE_API_KEY');
+    }
+  });
+
   it('TROVE_API_KEY works with no keychain at all', () => {
     expect(run.steps.get('env-status')).toEqual({ ok: true, value: { isSet: true, source: 'environment' } });
     expect(run.steps.get('env-get')).toEqual({ ok: true, value: 'key-from-env' });
