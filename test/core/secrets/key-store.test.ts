@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createKeyStore } from '../../../src/core/secrets/key-store';
-import type { Keychain } from '../../../src/core/secrets/keychain';
+import { nativeKeychainModules } from '../../../src/core/secrets/keychain-backend';
 import { runChild, withoutSessionBus } from './helpers/run-child';
 import type { ChildRun } from './helpers/run-child';
-import { describeWithSecretService, probeSecretService } from './helpers/secret-service';
+import { describeWithSecretService, probeKeytar, probeSecretService } from './helpers/secret-service';
 
 const probe = await probeSecretService();
 const describeKeychain = describeWithSecretService(probe);
-
-const loadKeytar = async (): Promise<Keychain> => {
-  const module = (await import('keytar')) as Keychain & { default?: Keychain };
-  return module.default ?? module;
-};
+const keytarInstalled = (await probeKeytar()).ok;
+// The item both bindings' paths write (keychain-interop.test.ts): where it is, the key is in the OS keychain.
+const keychainItem = async (service: string, account = 'api-key'): Promise<string | null> =>
+  (await nativeKeychainModules.keyring()).getPassword(service, account);
 
 describe('key store without a session bus (headless Linux)', () => {
   // The real bindings in a child without DBUS_SESSION_BUS_ADDRESS and DISPLAY: they fail to
@@ -38,7 +37,7 @@ describe('key store without a session bus (headless Linux)', () => {
 
   it('trove doctor hears which binding is used and that it has no Secret Service, with the fix', () => {
     const report = run.steps.get('report') as { backend: string; works: boolean; problem: string; fix: string };
-    expect(report).toMatchObject({ backend: 'keytar', works: false });
+    expect(report).toMatchObject({ backend: keytarInstalled ? 'keytar' : 'napi-rs-keyring', works: false });
     expect(report.problem).toContain('No keychain is available');
     expect(report.fix).toContain('gnome-keyring');
     expect(report.fix).toContain('TROVE_API_KEY');
@@ -73,24 +72,23 @@ describeKeychain('key store on a real Secret Service', () => {
     expect(await store.status()).toEqual({ ok: true, value: { isSet: false, source: 'none' } });
     expect(await store.setKey(`  ${key}\n`)).toEqual({ ok: true, value: { isSet: true, source: 'keychain' } });
     expect(await store.getKey()).toEqual({ ok: true, value: key });
-    expect(await (await loadKeytar()).getPassword(service, 'api-key')).toBe(key);
+    expect(await keychainItem(service)).toBe(key);
     expect(await store.deleteKey()).toEqual({ ok: true, value: { isSet: false, source: 'none' } });
     expect(await store.getKey()).toEqual({ ok: true, value: undefined });
-    expect(await (await loadKeytar()).getPassword(service, 'api-key')).toBeNull();
+    expect(await keychainItem(service)).toBeNull();
     expect((await store.deleteKey()).ok).toBe(true);
   });
 
   it('uses the service name Trove and the account api-key by default (restoring what was there)', async () => {
-    const keytar = await loadKeytar();
-    const previous = await keytar.getPassword('Trove', 'api-key');
     const defaults = createKeyStore({ env: {} });
+    const previous = await defaults.getKey();
     try {
       const key = `default-${randomUUID()}`;
       expect((await defaults.setKey(key)).ok).toBe(true);
-      expect(await keytar.getPassword('Trove', 'api-key')).toBe(key);
+      expect(await keychainItem('Trove')).toBe(key);
     } finally {
-      if (previous === null) await defaults.deleteKey();
-      else await keytar.setPassword('Trove', 'api-key', previous);
+      if (previous.ok && previous.value !== undefined) await defaults.setKey(previous.value);
+      else await defaults.deleteKey();
     }
   });
 

@@ -4,10 +4,9 @@ import type { KeyStore } from '../../../src/core/secrets/key-store';
 import { createKeyStore } from '../../../src/core/secrets/key-store';
 import type { Keychain, KeychainBackend } from '../../../src/core/secrets/keychain';
 import { loadKeychainBackend, nativeKeychainModules } from '../../../src/core/secrets/keychain-backend';
-import { describeWithSecretService, probeSecretService } from './helpers/secret-service';
+import { describeWithSecretService, probeKeytar, probeSecretService } from './helpers/secret-service';
 
-const probe = await probeSecretService();
-const describeKeychain = describeWithSecretService(probe);
+const describeKeychain = describeWithSecretService(await probeSecretService(), await probeKeytar());
 
 const loaded = async (result: Awaited<ReturnType<typeof loadKeychainBackend>>): Promise<KeychainBackend> => {
   if (!result.ok) throw result.error;
