@@ -17,7 +17,11 @@ export interface DescribeKeychainOptions {
   env?: NodeJS.ProcessEnv;
   /** Default: the real bindings. */
   modules?: KeychainModules;
+  /** How long the read may take: a locked keychain may sit on an unlock prompt. */
+  timeoutMs?: number;
 }
+
+const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
  * Loads the binding the key store would use and reads Trove's item through it, which is
@@ -25,7 +29,7 @@ export interface DescribeKeychainOptions {
  * dropped on the spot: only whether the read worked leaves this function.
  */
 export async function describeKeychain(options: DescribeKeychainOptions = {}): Promise<KeychainReport> {
-  const { env = process.env, modules } = options;
+  const { env = process.env, modules, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   const failed = (backend: KeychainReport['backend'], { problem, fix }: KeychainProblem): KeychainReport => ({
     backend,
     works: false,
@@ -35,10 +39,23 @@ export async function describeKeychain(options: DescribeKeychainOptions = {}): P
   const loaded = await loadKeychainBackend(modules);
   if (!loaded.ok) return failed('none', keychainProblem(loaded.error, 'load'));
   const { name, keychain } = loaded.value;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
   try {
-    await keychain.getPassword(env[KEY_SERVICE_ENV_VAR] || DEFAULT_KEY_SERVICE, DEFAULT_KEY_ACCOUNT);
+    const read = keychain.getPassword(env[KEY_SERVICE_ENV_VAR] || DEFAULT_KEY_SERVICE, DEFAULT_KEY_ACCOUNT).then(() => 'answered' as const);
+    if ((await Promise.race([read, timeout])) === 'timeout') {
+      return failed(name, {
+        code: 'keychain_error',
+        problem: `The keychain did not answer within ${timeoutMs / 1000} s.`,
+        fix: 'Unlock the keychain (an unlock prompt may be waiting) and try again, or set the TROVE_API_KEY environment variable instead.',
+      });
+    }
     return { backend: name, works: true };
   } catch (error) {
     return failed(name, keychainProblem(error, 'use'));
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -53,6 +53,13 @@ describe('describeKeychain', () => {
     expect(JSON.stringify(report)).not.toContain('from-env');
   });
 
+  it('says so when the keychain does not answer (a locked keychain waiting on its prompt)', async () => {
+    const silent: Keychain = { ...memoryKeychain(), getPassword: () => new Promise<never>(() => undefined) };
+    const report = await describeKeychain({ env: {}, timeoutMs: 50, modules: { keytar: async () => silent, keyring: missing('@napi-rs/keyring') } });
+    expect(report).toMatchObject({ backend: 'keytar', works: false, problem: 'The keychain did not answer within 0.05 s.' });
+    expect(report.fix).toContain('Unlock the keychain');
+  });
+
   it('reads the item named by TROVE_KEYCHAIN_SERVICE', async () => {
     const asked: string[] = [];
     const keychain: Keychain = { ...memoryKeychain(), getPassword: async (service, account) => (asked.push(`${service}/${account}`), null) };
