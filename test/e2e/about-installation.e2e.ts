@@ -50,6 +50,14 @@ describe('Settings → About this installation', () => {
     }
     expect(await fact(page, 'API key').textContent()).toBe('Set by TROVE_API_KEY');
     expect(await fact(page, 'Built-in sandbox').textContent()).toBe('Not in use');
+    const keychainLabel = { keytar: 'keytar', 'napi-rs-keyring': '@napi-rs/keyring', none: '' }[expected.value.keychain.backend];
+    if (expected.value.keychain.works) expect(await fact(page, 'Keychain').textContent()).toBe(`${keychainLabel}, works`);
+    else {
+      // No keychain here, but the key comes from TROVE_API_KEY: a warning whose fix says so.
+      const warning = section.locator('[data-code="keychain_unavailable"]');
+      expect(await warning.getAttribute('class')).toContain('notice-warning');
+      expect(await warning.textContent()).toContain('Nothing to do while TROVE_API_KEY is set');
+    }
     // Web mode is not the desktop app: no Electron line.
     expect(await section.locator('dt', { hasText: 'Electron' }).count()).toBe(0);
     await shoot(page, 'en', 1280, 800);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { ErrorInfo, Result } from '../../shared/errors';
 import type { LibraryFile } from '../../shared/library';
 import { collectDiagnostics } from '../diagnostics/collect-diagnostics';
-import { keychainFacts } from '../diagnostics/keychain-facts';
+import { describeKeychain } from '../secrets/keychain-report';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
 
 /** What the desktop face does on the user's behalf (Electron's shell and dialog); absent in web mode and the CLI. */
@@ -89,7 +89,7 @@ export function appCommands({ services, queue, version, electronVersion, env, de
         dataDir: services.dataDir,
         downloadFolder: services.downloadFolder(settings),
         ffmpeg: () => services.ffmpeg({ fresh: true }),
-        keychain: () => keychainFacts(services.keys),
+        keychain: () => describeKeychain({ env }),
         keyStatus: () => services.keys.status(),
       });
       return { ok: true, value: diagnostics };

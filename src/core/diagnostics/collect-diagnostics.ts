@@ -3,16 +3,9 @@ import type { DiagnosticProblem, Diagnostics, FolderFacts } from '../../shared/d
 import type { ErrorInfo, Result } from '../../shared/errors';
 import type { Settings } from '../../shared/settings';
 import type { FfmpegInfo } from '../media/locate-ffmpeg';
+import type { KeychainReport } from '../secrets/keychain-report';
 import { folderFacts } from './folder-facts';
 import { minimumNode, nodeIsRecentEnough } from './node-requirement';
-
-/** What the keychain check found (the keychain binding in use, and whether it answers). */
-export interface KeychainFacts {
-  backend: 'keytar' | 'napi-rs-keyring' | 'none';
-  works: boolean;
-  problem?: string;
-  fix?: string;
-}
 
 /** Where the facts come from: the engine's own services, so the check sees what the engine uses. */
 export interface DiagnosticsSources {
@@ -29,7 +22,7 @@ export interface DiagnosticsSources {
   downloadFolder: string;
   /** A fresh lookup: the answer must be true now, not when the engine started. */
   ffmpeg(): Promise<Result<FfmpegInfo, ErrorInfo>>;
-  keychain(): Promise<KeychainFacts>;
+  keychain(): Promise<KeychainReport>;
   keyStatus(): Promise<Result<KeyStatus, ErrorInfo>>;
 }
 
@@ -98,7 +91,7 @@ function folderProblems(facts: FolderFacts, role: 'data' | 'download'): Diagnost
   ];
 }
 
-function keyProblems(keychain: KeychainFacts, key: KeyStatus | null, sources: DiagnosticsSources): DiagnosticProblem[] {
+function keyProblems(keychain: KeychainReport, key: KeyStatus | null, sources: DiagnosticsSources): DiagnosticProblem[] {
   const keyFromEnvironment = Boolean(sources.env['TROVE_API_KEY']?.trim());
   if (!keychain.works) {
     return [

@@ -2,10 +2,10 @@ import type { Diagnostics, DiagnosticProblem } from '../../shared/diagnostics';
 import type { SettingsPatch } from '../../shared/settings';
 import { defaultDownloadFolder } from '../files/default-download-folder';
 import { locateFfmpeg } from '../media/locate-ffmpeg';
-import { createKeyStore } from '../secrets/key-store';
+import { KEY_SERVICE_ENV_VAR, createKeyStore } from '../secrets/key-store';
+import { describeKeychain } from '../secrets/keychain-report';
 import { openSettingsStore } from '../settings/settings-store';
 import { collectDiagnostics } from './collect-diagnostics';
-import { keychainFacts } from './keychain-facts';
 
 export interface UnopenedEngine {
   dataDir: string;
@@ -36,7 +36,7 @@ function libraryProblem(failure: UnopenedEngine['failure']): DiagnosticProblem {
 export async function diagnoseWithoutEngine(unopened: UnopenedEngine): Promise<Diagnostics> {
   const { store } = await openSettingsStore(unopened.dataDir, unopened.settings);
   const settings = store.get();
-  const keys = createKeyStore({ env: unopened.env, ...(unopened.env['TROVE_KEYCHAIN_SERVICE'] ? { service: unopened.env['TROVE_KEYCHAIN_SERVICE'] } : {}) });
+  const keys = createKeyStore({ env: unopened.env, ...(unopened.env[KEY_SERVICE_ENV_VAR] ? { service: unopened.env[KEY_SERVICE_ENV_VAR] } : {}) });
   const diagnostics = await collectDiagnostics({
     trove: unopened.version,
     env: unopened.env,
@@ -45,7 +45,7 @@ export async function diagnoseWithoutEngine(unopened: UnopenedEngine): Promise<D
     dataDir: unopened.dataDir,
     downloadFolder: settings.downloadFolder || defaultDownloadFolder(),
     ffmpeg: () => locateFfmpeg({ setting: settings.ffmpegPath, env: unopened.env }),
-    keychain: () => keychainFacts(keys),
+    keychain: () => describeKeychain({ env: unopened.env }),
     keyStatus: () => keys.status(),
   });
   // A folder that cannot be written already says why; anything else is the library's own refusal.

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostics } from '../../../src/shared/diagnostics';
+import { describeWithSecretService, probeSecretService } from '../../core/secrets/helpers/secret-service';
 import { finalObject, runTrove } from './run-trove';
 
 /*
@@ -14,6 +15,7 @@ import { finalObject, runTrove } from './run-trove';
  */
 
 const run = promisify(execFile);
+const describeKeychain = describeWithSecretService(await probeSecretService());
 
 let root: string;
 beforeAll(async () => {
@@ -152,5 +154,18 @@ describe('trove doctor', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('newer Trove (schema 999)');
     expect(result.stdout).toContain('→ Update Trove');
+  });
+});
+
+describeKeychain('trove doctor with a real Secret Service', () => {
+  it('reports the keychain binding in use as working, and the key as not set, a warning only', async () => {
+    const { dataDir } = await folders('keychain');
+    const result = await doctor(dataDir, { TROVE_API_KEY: undefined });
+    expect(result.diagnostics?.keychain.works).toBe(true);
+    expect(['keytar', 'napi-rs-keyring']).toContain(result.diagnostics?.keychain.backend);
+    // Each test run has its own keychain entry (run-trove), empty here.
+    expect(result.diagnostics?.key).toEqual({ isSet: false, source: 'none' });
+    expect(result.diagnostics?.problems.find((problem) => problem.code === 'no_api_key')).toMatchObject({ essential: false });
+    expect(result.diagnostics?.problems.map((problem) => problem.code)).not.toContain('keychain_unavailable');
   });
 });

@@ -43,7 +43,7 @@ describe('app.diagnostics', () => {
     const engine = await core({
       electronVersion: '45.4.1',
       version: '1.2.3',
-      keyStore: createKeyStore({ keytar: memoryKeychain(), env: {} }),
+      keyStore: createKeyStore({ keychain: memoryKeychain(), env: {} }),
       startSandbox: async () => {
         const sandbox = await startSandbox({ port: 0 });
         sandboxKey = sandbox.keys[0]!;

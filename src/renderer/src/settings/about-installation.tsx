@@ -8,11 +8,14 @@ import { formatBytes } from '../format/format';
 
 type Check = { kind: 'checking' } | { kind: 'done'; diagnostics: Diagnostics } | { kind: 'failed'; error: ErrorInfo };
 
-const BACKEND_NAMES: Record<Diagnostics['keychain']['backend'], string> = {
+const BACKEND_NAMES: Record<Exclude<Diagnostics['keychain']['backend'], 'none'>, string> = {
   keytar: 'keytar',
   'napi-rs-keyring': '@napi-rs/keyring',
-  none: '—',
 };
+
+/** A keychain that is not needed (the key comes from TROVE_API_KEY) has a fix of its own. */
+const fixKey = (problem: DiagnosticProblem): string =>
+  problem.code === 'keychain_unavailable' && !problem.essential ? 'about.problems.keychain_unavailable.fixWithKey' : `about.problems.${problem.code}.fix`;
 
 /** One problem: what it is in the user's language, the engine's specifics, and the fix. */
 function ProblemNotice({ problem }: { problem: DiagnosticProblem }) {
@@ -22,7 +25,7 @@ function ProblemNotice({ problem }: { problem: DiagnosticProblem }) {
       <strong>{t(`about.problems.${problem.code}.title`)}</strong>
       <p className="small about-detail">{problem.message}</p>
       <p className="small">
-        <span className="field-label">{t('about.fix')}</span> {t(`about.problems.${problem.code}.fix`)}
+        <span className="field-label">{t('about.fix')}</span> {t(fixKey(problem))}
       </p>
     </li>
   );
@@ -67,7 +70,10 @@ export function AboutInstallation() {
         : { term: 'ffmpeg', value: t('about.ffmpegNone') },
       {
         term: t('about.keychain'),
-        value: keychain.works ? t('about.keychainWorks', { backend: BACKEND_NAMES[keychain.backend] }) : t('about.keychainBroken'),
+        value:
+          keychain.backend === 'none'
+            ? t('about.keychainNone')
+            : t(keychain.works ? 'about.keychainWorks' : 'about.keychainBroken', { backend: BACKEND_NAMES[keychain.backend] }),
       },
       { term: t('key.label'), value: key ? (key.isSet ? t(`key.set.${key.source}`) : t('key.notSet')) : t('about.keyUnknown') },
       { term: t('about.dataFolder'), value: folder(diagnostics.dataFolder), detail: diagnostics.dataFolder.path },
