@@ -1,10 +1,11 @@
 import type { KeyStatus } from '../../shared/contract';
-import type { DiagnosticProblem, Diagnostics, FolderFacts } from '../../shared/diagnostics';
+import type { DiagnosticProblem, Diagnostics } from '../../shared/diagnostics';
 import type { ErrorInfo, Result } from '../../shared/errors';
 import type { Settings } from '../../shared/settings';
 import type { FfmpegInfo } from '../media/locate-ffmpeg';
 import type { KeychainReport } from '../secrets/keychain-report';
 import { folderFacts } from './folder-facts';
+import { folderProblems } from './folder-problems';
 import { minimumNode, nodeIsRecentEnough } from './node-requirement';
 
 /** Where the facts come from: the engine's own services, so the check sees what the engine uses. */
@@ -12,8 +13,6 @@ export interface DiagnosticsSources {
   trove: string;
   /** Given by the desktop face only. */
   electron?: string | undefined;
-  node?: string;
-  platform?: string;
   env: NodeJS.ProcessEnv;
   /** The settings the engine runs with (in sandbox mode, the sandbox's service). */
   settings: Settings;
@@ -25,12 +24,6 @@ export interface DiagnosticsSources {
   keychain(): Promise<KeychainReport>;
   keyStatus(): Promise<Result<KeyStatus, ErrorInfo>>;
 }
-
-const GIB = 1024 ** 3;
-/** Below this a large video may not fit: worth a warning. */
-const LOW_SPACE = GIB;
-/** Below this even the library's database and partial files have no room: essential. */
-const NO_SPACE = 100 * 1024 ** 2;
 
 const FFMPEG_INSTALL = 'Install ffmpeg (e.g. `apt install ffmpeg`, `brew install ffmpeg`, `winget install ffmpeg`)';
 
@@ -59,36 +52,6 @@ function ffmpegProblem(failure: ErrorInfo, sources: DiagnosticsSources): Diagnos
     message: `${failure.message} Without it, separate video and audio cannot be merged and subtitles cannot be embedded.`,
     fix: `${FFMPEG_INSTALL}, or set the full path of one in Settings → Downloads or in FFMPEG_PATH.`,
   };
-}
-
-function folderProblems(facts: FolderFacts, role: 'data' | 'download'): DiagnosticProblem[] {
-  const name = role === 'data' ? 'The data folder' : 'The download folder';
-  if (!facts.writable) {
-    return [
-      {
-        code: role === 'data' ? 'data_dir_unwritable' : 'download_dir_unwritable',
-        essential: true,
-        message: `${name} (${facts.path}) cannot be written${facts.exists ? '' : ' or created'}.`,
-        fix:
-          role === 'data'
-            ? 'Give your user write access to it, or use another folder: --data-dir or TROVE_DATA_DIR.'
-            : 'Choose a folder you can write to in Settings → Downloads (or `trove get --out <folder>`).',
-      },
-    ];
-  }
-  if (facts.freeBytes === null || facts.freeBytes >= LOW_SPACE) return [];
-  const megabytes = Math.floor(facts.freeBytes / 1024 ** 2);
-  return [
-    {
-      code: role === 'data' ? 'data_dir_low_space' : 'download_dir_low_space',
-      essential: facts.freeBytes < NO_SPACE,
-      message: `Only ${megabytes} MiB are free on the disk of ${name.toLowerCase()} (${facts.path}).`,
-      fix:
-        role === 'data'
-          ? 'Free up space on that disk, or move the data folder to a larger one (--data-dir or TROVE_DATA_DIR).'
-          : 'Free up space on that disk, or choose a download folder on a larger one in Settings → Downloads.',
-    },
-  ];
 }
 
 function keyProblems(keychain: KeychainReport, key: KeyStatus | null, sources: DiagnosticsSources): DiagnosticProblem[] {
@@ -125,7 +88,7 @@ function keyProblems(keychain: KeychainReport, key: KeyStatus | null, sources: D
  * for the key itself) and the file system for free space; it writes nothing.
  */
 export async function collectDiagnostics(sources: DiagnosticsSources): Promise<Diagnostics> {
-  const node = sources.node ?? process.versions.node;
+  const node = process.versions.node;
   const [ffmpeg, keychain, key, dataFolder, downloadFolder] = await Promise.all([
     sources.ffmpeg(),
     sources.keychain(),
@@ -155,7 +118,7 @@ export async function collectDiagnostics(sources: DiagnosticsSources): Promise<D
     trove: sources.trove,
     node,
     electron: sources.electron ?? null,
-    platform: sources.platform ?? `${process.platform} ${process.arch}`,
+    platform: `${process.platform} ${process.arch}`,
     ffmpeg: ffmpeg.ok ? { path: ffmpeg.value.path, version: ffmpeg.value.version, source: ffmpeg.value.source } : null,
     keychain: { backend: keychain.backend, works: keychain.works },
     key: keyStatus,
