@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { trayIconFile } from '../../src/main/tray-icon';
 import { APP_ID } from '../../src/main/windows-app-id';
 
 /*
@@ -112,5 +113,14 @@ describe('electron-builder.yml', () => {
     const metadata = await readPackageJson(path.resolve('package.json'));
     expect(config.appId).toBe(APP_ID);
     expect(new AppInfo({ metadata, config, devMetadata: metadata }).id).toBe(APP_ID);
+  });
+
+  it('ships the tray icon of every platform, with its @2x twin, where the main process looks', async () => {
+    const config = await getConfig(process.cwd(), null, null);
+    const shipped = (config.extraResources ?? []).map((entry) => entry.to);
+    for (const platform of ['linux', 'win32', 'darwin'] as const) {
+      const file = trayIconFile(platform);
+      expect(shipped).toEqual(expect.arrayContaining([file, file.replace(/\.png$/, '@2x.png')]));
+    }
   });
 });
