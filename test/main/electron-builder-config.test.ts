@@ -43,8 +43,8 @@ interface FpmPrototype {
 }
 
 /**
- * What `electron-builder --linux deb` checks before it builds anything (FpmTarget's own
- * code): a homepage and an author with an email, read the way electron-builder reads package.json.
+ * What `electron-builder --linux deb` checks as it starts the deb (FpmTarget's own code): a
+ * homepage and an author with an email, read the way electron-builder reads package.json.
  */
 async function debMetadata(metadata: PackageMetadata, config: BuilderConfig): Promise<FpmMetaInfo> {
   // One package.json here: it is both the app's metadata and the project's (devMetadata).
