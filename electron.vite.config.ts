@@ -6,6 +6,10 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
+      // Only `dependencies` are external by default. keytar is optional: bundled, its
+      // native file would load from inside the asar archive, and where it did not build
+      // the import would not resolve and the build would fail.
+      externalizeDeps: { include: ['keytar'] },
       rollupOptions: { input: { index: resolve('src/main/index.ts') } },
     },
   },

@@ -45,7 +45,7 @@ import { createThumbnailCache } from './library/thumbnail-cache';
 import type { FfmpegInfo } from './media/locate-ffmpeg';
 import { locateFfmpeg } from './media/locate-ffmpeg';
 import type { KeyStore } from './secrets/key-store';
-import { createKeyStore, keyProvider } from './secrets/key-store';
+import { KEY_SERVICE_ENV_VAR, createKeyStore, keyProvider } from './secrets/key-store';
 import { redactSecrets } from './secrets/redact-secrets';
 import { createQueueLock } from './jobs/queue-lock';
 import { openSettingsStore } from './settings/settings-store';
@@ -110,7 +110,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const events = new EventBus();
   // TROVE_KEYCHAIN_SERVICE keeps a test run or a second profile away from the user's own entry.
-  const keys = options.keyStore ?? createKeyStore({ env, ...(env['TROVE_KEYCHAIN_SERVICE'] ? { service: env['TROVE_KEYCHAIN_SERVICE'] } : {}) });
+  const keys = options.keyStore ?? createKeyStore({ env, ...(env[KEY_SERVICE_ENV_VAR] ? { service: env[KEY_SERVICE_ENV_VAR] } : {}) });
   const seenKeys = new Set<string>();
   const getKey = keyProvider(keys);
   const rememberingKey = async (): Promise<string | undefined> => {

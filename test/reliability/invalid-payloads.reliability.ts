@@ -114,7 +114,7 @@ beforeAll(async () => {
     env: { TROVE_API_KEY: KEY, PATH: process.env['PATH'] ?? '' },
     settings: { serviceUrl: sandbox.url, downloadFolder: join(root, 'out') },
     // The key comes from the environment; only key.set and key.clear would reach the keychain.
-    keyStore: createKeyStore({ env: { TROVE_API_KEY: KEY }, keytar: { getPassword: touched, setPassword: touched, deletePassword: touched } }),
+    keyStore: createKeyStore({ env: { TROVE_API_KEY: KEY }, keychain: { getPassword: touched, setPassword: touched, deletePassword: touched } }),
     retryDelaysMs: [],
   });
 });

@@ -2,20 +2,15 @@ import { z } from 'zod';
 import type { KeyStatus } from '../../shared/contract';
 import type { Result } from '../../shared/errors';
 import { err, ok } from '../../shared/errors';
+import type { Keychain } from './keychain';
+import { loadKeychainBackend } from './keychain-backend';
 import { keychainFailure } from './keychain-error';
 import type { KeyStoreError } from './keychain-error';
 import { redactSecrets } from './redact-secrets';
 
-/** The part of keytar we use: a test or another platform can pass its own. */
-export interface KeytarLike {
-  getPassword(service: string, account: string): Promise<string | null>;
-  setPassword(service: string, account: string, password: string): Promise<void>;
-  deletePassword(service: string, account: string): Promise<boolean>;
-}
-
 export interface KeyStoreOptions {
-  /** Default: keytar, loaded on first use so a missing native module is an error, not a crash. */
-  keytar?: KeytarLike;
+  /** Default: the binding loadKeychainBackend picks, loaded on first use. */
+  keychain?: Keychain;
   env?: NodeJS.ProcessEnv;
   service?: string;
   account?: string;
@@ -30,29 +25,29 @@ export interface KeyStore {
 }
 
 export const KEY_ENV_VAR = 'TROVE_API_KEY';
+/** Overrides the keychain item's service name (tests use their own, not the user's key). */
+export const KEY_SERVICE_ENV_VAR = 'TROVE_KEYCHAIN_SERVICE';
+export const DEFAULT_KEY_SERVICE = 'Trove';
+export const DEFAULT_KEY_ACCOUNT = 'api-key';
 
 export const apiKeyInputSchema = z.string().trim().min(1, 'The API key is empty.').max(4096, 'That is too long for an API key.');
 
-type Keytar = KeytarLike & { default?: KeytarLike };
-
 export function createKeyStore(options: KeyStoreOptions = {}): KeyStore {
-  const { env = process.env, service = 'Trove', account = 'api-key' } = options;
-  let keytar: KeytarLike | undefined = options.keytar;
+  const { env = process.env, service = DEFAULT_KEY_SERVICE, account = DEFAULT_KEY_ACCOUNT } = options;
+  let keychain: Keychain | undefined = options.keychain;
 
   const envKey = (): string | undefined => env[KEY_ENV_VAR]?.trim() || undefined;
 
-  /** Runs one keytar operation; any failure becomes a KeyStoreError with the key redacted. */
-  async function withKeytar<T>(operation: (keychain: KeytarLike) => Promise<T>, secret?: string): Promise<Result<T, KeyStoreError>> {
-    if (keytar === undefined) {
-      try {
-        const loaded = (await import('keytar')) as Keytar;
-        keytar = loaded.default ?? loaded;
-      } catch (error) {
-        return err(keychainFailure(error, 'load'));
-      }
+  /** Runs one keychain operation; any failure becomes a KeyStoreError with the key redacted. */
+  async function withKeychain<T>(operation: (keychain: Keychain) => Promise<T>, secret?: string): Promise<Result<T, KeyStoreError>> {
+    if (keychain === undefined) {
+      // Not kept when it fails: the next call tries again (e.g. after the user fixed it).
+      const loaded = await loadKeychainBackend();
+      if (!loaded.ok) return err(keychainFailure(loaded.error, 'load'));
+      keychain = loaded.value.keychain;
     }
     try {
-      return ok(await operation(keytar));
+      return ok(await operation(keychain));
     } catch (error) {
       const failure = keychainFailure(error, 'use');
       return err({ ...failure, message: redactSecrets(failure.message, [secret]) });
@@ -63,7 +58,7 @@ export function createKeyStore(options: KeyStoreOptions = {}): KeyStore {
     async getKey() {
       const fromEnv = envKey();
       if (fromEnv !== undefined) return ok(fromEnv);
-      const stored = await withKeytar((keychain) => keychain.getPassword(service, account));
+      const stored = await withKeychain((keychain) => keychain.getPassword(service, account));
       return stored.ok ? ok(stored.value ?? undefined) : stored;
     },
     async setKey(key) {
@@ -71,11 +66,11 @@ export function createKeyStore(options: KeyStoreOptions = {}): KeyStore {
       if (!parsed.success) {
         return err({ code: 'invalid_key', retryable: false, message: parsed.error.issues[0]?.message ?? 'Invalid API key.' });
       }
-      const saved = await withKeytar((keychain) => keychain.setPassword(service, account, parsed.data), parsed.data);
+      const saved = await withKeychain((keychain) => keychain.setPassword(service, account, parsed.data), parsed.data);
       return saved.ok ? store.status() : saved;
     },
     async deleteKey() {
-      const deleted = await withKeytar((keychain) => keychain.deletePassword(service, account));
+      const deleted = await withKeychain((keychain) => keychain.deletePassword(service, account));
       return deleted.ok ? store.status() : deleted;
     },
     async status() {

@@ -143,7 +143,7 @@ describe('sandbox mode', () => {
     let sandbox: Sandbox | undefined;
     const engine = await core({
       dataDir,
-      keyStore: createKeyStore({ keytar: memoryKeychain(), env: {} }),
+      keyStore: createKeyStore({ keychain: memoryKeychain(), env: {} }),
       startSandbox: async () => {
         sandbox = await startSandbox({ port: 0 });
         const started = sandbox;

@@ -1,22 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createKeyStore } from '../../../src/core/secrets/key-store';
-import type { KeytarLike } from '../../../src/core/secrets/key-store';
+import { nativeKeychainModules } from '../../../src/core/secrets/keychain-backend';
 import { runChild, withoutSessionBus } from './helpers/run-child';
 import type { ChildRun } from './helpers/run-child';
-import { describeWithSecretService, probeSecretService } from './helpers/secret-service';
+import { describeWithSecretService, probeKeytar, probeSecretService } from './helpers/secret-service';
 
 const probe = await probeSecretService();
 const describeKeychain = describeWithSecretService(probe);
-
-const loadKeytar = async (): Promise<KeytarLike> => {
-  const module = (await import('keytar')) as KeytarLike & { default?: KeytarLike };
-  return module.default ?? module;
-};
+const keytarInstalled = (await probeKeytar()).ok;
+// The item both bindings' paths write (keychain-interop.test.ts): where it is, the key is in the OS keychain.
+const keychainItem = async (service: string, account = 'api-key'): Promise<string | null> =>
+  (await nativeKeychainModules.keyring()).getPassword(service, account);
 
 describe('key store without a session bus (headless Linux)', () => {
-  // The real keytar in a child without DBUS_SESSION_BUS_ADDRESS and DISPLAY: libsecret fails
-  // with "Cannot autolaunch D-Bus without X11 $DISPLAY", as it does on a headless box.
+  // The real bindings in a child without DBUS_SESSION_BUS_ADDRESS and DISPLAY: they fail to
+  // autolaunch D-Bus (libsecret: "Cannot autolaunch D-Bus without X11 $DISPLAY"; keyring-rs:
+  // "Using X11 for dbus-daemon autolaunch was disabled"), as on a headless box.
   let run: ChildRun;
   beforeAll(async () => {
     run = await runChild('unavailable', withoutSessionBus(process.env));
@@ -27,12 +27,27 @@ describe('key store without a session bus (headless Linux)', () => {
     for (const step of ['status', 'set', 'get']) {
       const result = run.steps.get(step) as { ok: boolean; error: { code: string; retryable: boolean; message: string } };
       expect(result).toMatchObject({ ok: false, error: { code: 'keychain_unavailable', retryable: false } });
-      expect(result.error.message).toContain('Cannot autolaunch D-Bus without X11 $DISPLAY');
+      expect(result.error.message).toMatch(/No keychain is available \(.*autolaunch/);
       expect(result.error.message).toContain('gnome-keyring');
       expect(result.error.message).toContain('TROVE_API_KEY');
     }
     expect(run.stdout + run.stderr).not.toContain('never-stored-key');
     expect(run.stdout + run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('trove doctor hears which binding is used and that it has no Secret Service, with the fix', () => {
+    const report = run.steps.get('report') as { backend: string; works: boolean; problem: string; fix: string };
+    expect(report).toMatchObject({ backend: keytarInstalled ? 'keytar' : 'napi-rs-keyring', works: false });
+    expect(report.problem).toContain('No keychain is available');
+    expect(report.fix).toContain('gnome-keyring');
+    expect(report.fix).toContain('TROVE_API_KEY');
+  });
+
+  it('the fallback binding refuses too, rather than keeping the key in the kernel keyring', () => {
+    for (const step of ['fallback-set', 'fallback-get']) {
+      expect(run.steps.get(step)).toMatchObject({ ok: false, error: { code: 'keychain_unavailable', retryable: false } });
+      expect((run.steps.get(step) as { error: { message: string } }).error.message).toContain('TROVE_API_KEY');
+    }
   });
 
   it('TROVE_API_KEY works with no keychain at all', () => {
@@ -57,24 +72,23 @@ describeKeychain('key store on a real Secret Service', () => {
     expect(await store.status()).toEqual({ ok: true, value: { isSet: false, source: 'none' } });
     expect(await store.setKey(`  ${key}\n`)).toEqual({ ok: true, value: { isSet: true, source: 'keychain' } });
     expect(await store.getKey()).toEqual({ ok: true, value: key });
-    expect(await (await loadKeytar()).getPassword(service, 'api-key')).toBe(key);
+    expect(await keychainItem(service)).toBe(key);
     expect(await store.deleteKey()).toEqual({ ok: true, value: { isSet: false, source: 'none' } });
     expect(await store.getKey()).toEqual({ ok: true, value: undefined });
-    expect(await (await loadKeytar()).getPassword(service, 'api-key')).toBeNull();
+    expect(await keychainItem(service)).toBeNull();
     expect((await store.deleteKey()).ok).toBe(true);
   });
 
   it('uses the service name Trove and the account api-key by default (restoring what was there)', async () => {
-    const keytar = await loadKeytar();
-    const previous = await keytar.getPassword('Trove', 'api-key');
     const defaults = createKeyStore({ env: {} });
+    const previous = await defaults.getKey();
     try {
       const key = `default-${randomUUID()}`;
       expect((await defaults.setKey(key)).ok).toBe(true);
-      expect(await keytar.getPassword('Trove', 'api-key')).toBe(key);
+      expect(await keychainItem('Trove')).toBe(key);
     } finally {
-      if (previous === null) await defaults.deleteKey();
-      else await keytar.setPassword('Trove', 'api-key', previous);
+      if (previous.ok && previous.value !== undefined) await defaults.setKey(previous.value);
+      else await defaults.deleteKey();
     }
   });
 

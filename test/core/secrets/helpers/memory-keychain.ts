@@ -1,7 +1,7 @@
-import type { KeytarLike } from '../../../../src/core/secrets/key-store';
+import type { Keychain } from '../../../../src/core/secrets/keychain';
 
 /** The OS keychain as a map, for tests about something else than the keychain (real ones: key-store.test.ts). */
-export function memoryKeychain(): KeytarLike {
+export function memoryKeychain(): Keychain {
   const saved = new Map<string, string>();
   return {
     getPassword: async (service, account) => saved.get(`${service}/${account}`) ?? null,
