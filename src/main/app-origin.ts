@@ -21,3 +21,13 @@ export function originOf(url: string): string | undefined {
 export function appOrigin(devServerUrl: string | undefined): string {
   return (devServerUrl && originOf(devServerUrl)) || `${APP_SCHEME}://${APP_HOST}`;
 }
+
+/**
+ * The dev server electron-vite names in ELECTRON_RENDERER_URL, honoured only by an app run
+ * from a checkout. A packaged app ignores it: otherwise whoever starts the app could make
+ * any page the trusted origin, with the whole API (it could point the service URL at itself
+ * and receive the key).
+ */
+export function devServerUrl(env: NodeJS.ProcessEnv, isPackaged: boolean): string | undefined {
+  return isPackaged ? undefined : env['ELECTRON_RENDERER_URL'];
+}

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { app } from 'electron';
+import { app, session } from 'electron';
 import type { BrowserWindow } from 'electron';
 import { createCore } from '../core';
 import type { Core } from '../core/core-api';
 import { mediaRoots } from '../server/media/media-roots';
 import { contentSecurityPolicy, remoteImageSources } from '../server/security/content-security-policy';
-import { MEDIA_SCHEME, appOrigin } from './app-origin';
+import { MEDIA_SCHEME, appOrigin, devServerUrl } from './app-origin';
 import { addCspHeader, registerSchemes, serveAppPages } from './app-protocol';
 import { startSandbox } from '../sandbox';
 import { bundledFfmpegPath } from './bundled-ffmpeg';
@@ -18,14 +18,15 @@ import { balanceNotice, jobNotice } from './notices';
 import { notify } from './notifications';
 import { watchQueue } from './queue-watch';
 import { createTray } from './tray';
-import { denyAllPermissions } from './session-hardening';
+import { hardenPermissions } from './session-hardening';
+import { claimInstallerAppId } from './windows-app-id';
 
 /*
  * The Electron face: binds the Core to one window over IPC. Everything decided here is a
  * pure function in a file of its own (tested under Node); this file only wires them.
  */
 
-const devServer = process.env['ELECTRON_RENDERER_URL'];
+const devServer = devServerUrl(process.env, app.isPackaged);
 const trustedOrigin = appOrigin(devServer);
 const rendererDir = path.join(import.meta.dirname, '../renderer');
 const resourcesDir = app.isPackaged ? process.resourcesPath : path.join(import.meta.dirname, '../../resources');
@@ -43,7 +44,7 @@ function showWindow(): void {
 
 async function start(): Promise<void> {
   await app.whenReady();
-  denyAllPermissions();
+  hardenPermissions(session.defaultSession, trustedOrigin);
   const defaultDownloadFolder = path.join(app.getPath('downloads'), 'Trove');
   const ffmpegPath = bundledFfmpegPath();
   const engine = await createCore({
@@ -101,6 +102,7 @@ async function start(): Promise<void> {
   await watchClipboard(engine, showWindow);
 }
 
+claimInstallerAppId(app, process.platform);
 registerSchemes();
 if (!app.requestSingleInstanceLock()) {
   app.quit();

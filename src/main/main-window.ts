@@ -2,6 +2,7 @@ import { BrowserWindow, screen, shell } from 'electron';
 import { isSafeExternalUrl } from './external-url';
 import { initialBounds } from './window-bounds';
 import { WINDOW_SIZE, windowOptions } from './window-options';
+import { revealWhenReady } from './window-reveal';
 import { readWindowState, writeWindowState } from './window-state-file';
 
 export interface MainWindowOptions {
@@ -23,8 +24,7 @@ export async function createMainWindow(options: MainWindowOptions): Promise<Brow
   const saved = await readWindowState(options.stateFile);
   const bounds = initialBounds(saved, screen.getAllDisplays().map((display) => display.workArea), WINDOW_SIZE);
   const window = new BrowserWindow(windowOptions(options.preloadPath, bounds));
-  if (bounds.maximized) window.maximize();
-  window.once('ready-to-show', () => window.show());
+  revealWhenReady(window, bounds.maximized);
 
   const contents = window.webContents;
   contents.on('will-navigate', (event) => {

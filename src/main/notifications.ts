@@ -1,10 +1,5 @@
 import { Notification } from 'electron';
-import type { Notice } from './notices';
+import { notifier } from './notifier';
 
-/** Shows a native notification where the OS supports them; `onClick` brings the user to it. */
-export function notify(notice: Notice, onClick?: () => void): void {
-  if (!Notification.isSupported()) return;
-  const notification = new Notification({ title: notice.title, body: notice.body, silent: false });
-  if (onClick) notification.on('click', onClick);
-  notification.show();
-}
+/** The app's one notifier: native notifications that stay clickable (see notifier.ts). */
+export const notify = notifier(Notification);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CommandName, EventName } from './contract-names';
 import { diagnosticsSchema } from './diagnostics';
 import type { ErrorInfo } from './errors';
 import { downloadOptionsSchema, jobStateSchema, jobViewSchema, pauseReasonSchema } from './jobs';
@@ -10,9 +11,9 @@ import { cueSchema, subtitleResultSchema } from './subtitles';
 
 /*
  * The contract: every command (name → input schema → result schema) and every event
- * (name → payload schema) is declared here once. The Core implements it, the Electron
- * main process, the preload bridge, the web-mode server and the renderer's transports
- * are all derived from these two objects. A channel name is never typed twice.
+ * (name → payload schema) is declared here once, for the names listed in contract-names.ts.
+ * The Core implements it, the Electron main process, the preload bridge, the web-mode server
+ * and the renderer's transports are all derived from these. A channel name is never typed twice.
  *
  * Inputs are strict (unknown keys rejected): they come from a less trusted process.
  */
@@ -220,7 +221,7 @@ export const commands = {
     }),
   ),
   'credits.exportCsv': command(noInput, z.object({ csv: z.string() })),
-} as const satisfies Record<string, CommandSpec>;
+} as const satisfies Record<CommandName, CommandSpec>;
 
 export const events = {
   'job.updated': jobViewSchema,
@@ -230,31 +231,20 @@ export const events = {
   'queue.paused': z.object({ reason: pauseReasonSchema, message: z.string() }),
   'settings.changed': settingsSchema,
   'key.changed': keyStatusSchema,
-} as const satisfies Record<string, z.ZodType>;
+} as const satisfies Record<EventName, z.ZodType>;
 
 export type Commands = typeof commands;
-export type CommandName = keyof Commands;
 export type CommandInput<N extends CommandName> = z.input<Commands[N]['input']>;
 export type CommandResult<N extends CommandName> = z.output<Commands[N]['result']>;
 
 export type Events = typeof events;
-export type EventName = keyof Events;
 export type EventPayload<N extends EventName> = z.output<Events[N]>;
 
-export const COMMAND_NAMES = Object.keys(commands) as CommandName[];
-export const EVENT_NAMES = Object.keys(events) as EventName[];
+export { COMMAND_NAMES, EVENT_NAMES, commandChannel, eventChannel, isCommandName, isEventName } from './contract-names';
+export type { CommandName, EventName } from './contract-names';
 
 /** What every transport returns for a command: a value, or an error as data. */
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
-
-/** IPC / WebSocket channel names, derived from the contract's names. */
-export const commandChannel = (name: CommandName): string => `trove:command:${name}`;
-export const eventChannel = (name: EventName): string => `trove:event:${name}`;
-
-export const isCommandName = (name: unknown): name is CommandName =>
-  typeof name === 'string' && Object.hasOwn(commands, name);
-export const isEventName = (name: unknown): name is EventName =>
-  typeof name === 'string' && Object.hasOwn(events, name);
 
 /** The API every face offers the renderer: one function per command, one subscription per event. */
 export type TroveApi = {

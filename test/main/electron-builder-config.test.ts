@@ -1,5 +1,8 @@
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { trayIconFile } from '../../src/main/tray-icon';
+import { APP_ID } from '../../src/main/windows-app-id';
 
 /*
  * electron-builder.yml is checked with electron-builder's own loader and schema (the
@@ -10,6 +13,8 @@ const require = createRequire(import.meta.url);
 interface BuilderConfig {
   appId?: string;
   asarUnpack?: string[];
+  extraResources?: Array<{ from: string; to: string }>;
+  deb?: { depends?: string[] };
   linux?: { target?: string[] };
   mac?: { target?: string };
   win?: { target?: string };
@@ -20,6 +25,33 @@ const { getConfig, validateConfiguration } = require('app-builder-lib/out/util/c
   validateConfiguration(config: BuilderConfig, logger: unknown): Promise<void>;
 };
 const { DebugLogger } = require('builder-util') as { DebugLogger: new (enabled: boolean) => unknown };
+type PackageMetadata = Record<string, unknown>;
+const { readPackageJson } = require('app-builder-lib/out/util/packageMetadata.js') as {
+  readPackageJson(file: string): Promise<PackageMetadata>;
+};
+const { AppInfo } = require('app-builder-lib/out/appInfo.js') as {
+  AppInfo: new (info: { metadata: PackageMetadata; config: BuilderConfig; devMetadata: PackageMetadata }) => { id: string };
+};
+interface FpmMetaInfo {
+  maintainer: string;
+  url: string;
+}
+const FpmTarget = (require('app-builder-lib/out/targets/FpmTarget.js') as { default: { prototype: FpmPrototype } }).default;
+interface FpmPrototype {
+  getDefaultDepends(target: string): string[];
+  computeFpmMetaInfoOptions(this: unknown): Promise<FpmMetaInfo>;
+}
+
+/**
+ * What `electron-builder --linux deb` checks as it starts the deb (FpmTarget's own code): a
+ * homepage and an author with an email, read the way electron-builder reads package.json.
+ */
+async function debMetadata(metadata: PackageMetadata, config: BuilderConfig): Promise<FpmMetaInfo> {
+  // One package.json here: it is both the app's metadata and the project's (devMetadata).
+  const info = { metadata, config, devMetadata: metadata, repositoryInfo: Promise.resolve(null) };
+  const packager = { appInfo: new AppInfo(info), info };
+  return FpmTarget.prototype.computeFpmMetaInfoOptions.call({ packager, options: config.deb ?? {} });
+}
 
 describe('electron-builder.yml', () => {
   it('is valid for electron-builder and builds the four installers', async () => {
@@ -53,5 +85,42 @@ describe('electron-builder.yml', () => {
     await expect(validateConfiguration({ ...config, linux: { target: ['AppImage'], bogus: 1 } as never }, new DebugLogger(false))).rejects.toThrow(
       /configuration/,
     );
+  });
+
+  it('has the package metadata a deb needs: a homepage and an author with an email', async () => {
+    const config = await getConfig(process.cwd(), null, null);
+    const metadata = await readPackageJson(path.resolve('package.json'));
+    await expect(debMetadata(metadata, config)).resolves.toMatchObject({
+      maintainer: expect.stringMatching(/^.+ <[^@\s]+@[^@\s]+>$/),
+      url: expect.stringMatching(/^https:\/\//),
+    });
+    // The check can fail: this is the error the deb build stopped with before.
+    await expect(debMetadata({ ...metadata, homepage: undefined }, config)).rejects.toThrow(/homepage/);
+    await expect(debMetadata({ ...metadata, author: { name: 'Trove contributors' } }, config)).rejects.toThrow(/author 'email'/);
+  });
+
+  it("keeps electron-builder's default deb dependencies, which include libsecret for the keychain", async () => {
+    const config = await getConfig(process.cwd(), null, null);
+    // A `deb.depends` list would replace the defaults, not add to them.
+    expect(config.deb?.depends).toBeUndefined();
+    expect(FpmTarget.prototype.getDefaultDepends('deb')).toEqual(
+      expect.arrayContaining(['libgtk-3-0', 'libnss3', 'libnotify4', 'xdg-utils', 'libsecret-1-0']),
+    );
+  });
+
+  it('gives the installer the app id the main process claims on Windows', async () => {
+    const config = await getConfig(process.cwd(), null, null);
+    const metadata = await readPackageJson(path.resolve('package.json'));
+    expect(config.appId).toBe(APP_ID);
+    expect(new AppInfo({ metadata, config, devMetadata: metadata }).id).toBe(APP_ID);
+  });
+
+  it('ships the tray icon of every platform, with its @2x twin, where the main process looks', async () => {
+    const config = await getConfig(process.cwd(), null, null);
+    const shipped = (config.extraResources ?? []).map((entry) => entry.to);
+    for (const platform of ['linux', 'win32', 'darwin'] as const) {
+      const file = trayIconFile(platform);
+      expect(shipped).toEqual(expect.arrayContaining([file, file.replace(/\.png$/, '@2x.png')]));
+    }
   });
 });

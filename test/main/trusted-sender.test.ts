@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appOrigin, originOf } from '../../src/main/app-origin';
+import { appOrigin, devServerUrl, originOf } from '../../src/main/app-origin';
 import { isTrustedSender } from '../../src/main/trusted-sender';
 
 const origin = appOrigin(undefined);
@@ -9,6 +9,21 @@ describe('app origin', () => {
     expect(origin).toBe('trove-app://app');
     expect(appOrigin('http://localhost:5173/index.html')).toBe('http://localhost:5173');
     expect(originOf('not a url')).toBeUndefined();
+  });
+});
+
+describe('devServerUrl', () => {
+  const env = { ELECTRON_RENDERER_URL: 'http://localhost:5173' };
+
+  it('is the dev server electron-vite names, for an app run from a checkout', () => {
+    expect(devServerUrl(env, false)).toBe('http://localhost:5173');
+    expect(devServerUrl({}, false)).toBeUndefined();
+  });
+
+  it('is ignored by a packaged app, whose pages stay trove-app://app', () => {
+    const evil = { ELECTRON_RENDERER_URL: 'https://evil.example/' };
+    expect(devServerUrl(evil, true)).toBeUndefined();
+    expect(appOrigin(devServerUrl(evil, true))).toBe('trove-app://app');
   });
 });
 

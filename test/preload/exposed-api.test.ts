@@ -1,15 +1,15 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_NAMES, commandChannel, eventChannel } from '../../src/shared/contract';
+import { buildBundles } from '../built-bundles';
 
 /*
  * Runs the BUILT preload bundle (what Electron loads) in a fresh V8 context whose only
  * module is a recording stand-in for Electron's own API, and checks what it exposes.
  */
-const bundlePath = path.resolve('out/preload/index.cjs');
+let bundlePath = '';
 
 interface Recorded {
   exposed: Map<string, Record<string, unknown>>;
@@ -47,15 +47,8 @@ function runPreload(): Recorded {
   return recorded;
 }
 
-/** The bundle is older than the files it is built from: a checkout changed since the last build. */
-const isStale = (): boolean => {
-  const built = statSync(bundlePath).mtimeMs;
-  return ['src/preload/index.ts', 'src/shared/contract.ts'].some((source) => statSync(source).mtimeMs > built);
-};
-
 beforeAll(() => {
-  // CI builds before testing; a bare `npm test` on a fresh clone (or after a change) builds here.
-  if (!existsSync(bundlePath) || isStale()) execFileSync('npx', ['electron-vite', 'build'], { stdio: 'ignore' });
+  bundlePath = path.join(buildBundles(), 'preload/index.cjs');
 }, 180_000);
 
 describe('the preload bundle', () => {
@@ -88,5 +81,12 @@ describe('the preload bundle', () => {
     stop();
     expect(recorded.listening).toEqual([]);
     expect(() => on('trove:command:key.set', () => undefined)).toThrow(/Unknown event/);
+  });
+
+  it('carries only the names, not the schemas: no zod, a few kilobytes', () => {
+    const source = readFileSync(bundlePath, 'utf8');
+    // zod's own identifiers, present in any bundle that includes it (it was 200 kB of 201).
+    expect(source).not.toMatch(/ZodError|\$ZodType/);
+    expect(source.length).toBeLessThan(8_000);
   });
 });
