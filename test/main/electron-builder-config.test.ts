@@ -33,7 +33,12 @@ describe('electron-builder.yml', () => {
   it('unpacks the native modules and ffmpeg from the asar archive', async () => {
     const config = await getConfig(process.cwd(), null, null);
     expect(config.asarUnpack).toEqual(
-      expect.arrayContaining(['node_modules/better-sqlite3/**', 'node_modules/keytar/**', 'node_modules/ffmpeg-static/**']),
+      expect.arrayContaining([
+        'node_modules/better-sqlite3/**',
+        'node_modules/keytar/**',
+        'node_modules/ffmpeg-static/**',
+        'node_modules/@ffmpeg-installer/*/ffmpeg*',
+      ]),
     );
   });
 
