@@ -70,7 +70,7 @@ describe('startSandbox options', () => {
     const cache = await mkdtemp(join(tmpdir(), 'trove-sandbox-noffmpeg-'));
     try {
       await expect(startSandbox({ ffmpegPath: join(cache, 'no-ffmpeg'), mediaCacheDir: cache })).rejects.toThrow(
-        /^The sandbox makes its sample media with ffmpeg\. The sandbox's ffmpegPath option \(.*no-ffmpeg\) does not work: no such file\./,
+        /^The sandbox makes its sample media with ffmpeg\. Sandbox option ffmpegPath \(.*no-ffmpeg\) does not work: no such file\./,
       );
     } finally {
       await rm(cache, { recursive: true, force: true });

@@ -39,7 +39,7 @@ describe('sampleFfmpeg', () => {
     expect(bundled).toMatch(/[\\/]node_modules[\\/](ffmpeg-static|@ffmpeg-installer)[\\/]/);
     expect(await sampleFfmpeg(bundled, { FFMPEG_PATH: '/nowhere/ffmpeg' })).toBe(bundled);
     expect(await sampleFfmpeg(undefined, { FFMPEG_PATH: bundled, PATH: '' })).toBe(bundled);
-    await expect(sampleFfmpeg('/nowhere/ffmpeg', { PATH: '' })).rejects.toThrow(/ffmpegPath option \(\/nowhere\/ffmpeg\) does not work: no such file/);
+    await expect(sampleFfmpeg('/nowhere/ffmpeg', { PATH: '' })).rejects.toThrow(/Sandbox option ffmpegPath \(\/nowhere\/ffmpeg\) does not work: no such file/);
     await expect(sampleFfmpeg(undefined, { FFMPEG_PATH: '/nowhere/ffmpeg' })).rejects.toThrow(/FFMPEG_PATH \(\/nowhere\/ffmpeg\) does not work/);
   });
 });

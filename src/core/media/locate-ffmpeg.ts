@@ -17,7 +17,7 @@ export interface FfmpegInfo {
 export interface LocateOptions {
   /** The user's ffmpegPath setting; empty = not set. */
   setting?: string;
-  /** What the setting is called in messages (the sandbox's own option is not in Settings). */
+  /** What the setting is called in messages, default "Settings → ffmpeg" (the sandbox's own option is not in Settings). */
   settingName?: string;
   env?: NodeJS.ProcessEnv;
   /** The binaries that come with Trove's npm packages, in the order they are tried. */
@@ -63,7 +63,7 @@ async function onPath(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): Promis
       // Not in this folder.
     }
   }
-  return { ok: false, error: folders.length === 0 ? 'PATH is empty' : `no ${name} in ${shown(folders.join(path.delimiter), 300)}` };
+  return { ok: false, error: folders.length === 0 ? 'not set or empty' : `no ${name} in ${shown(folders.join(path.delimiter), 300)}` };
 }
 
 interface Candidate {
@@ -83,7 +83,7 @@ interface Candidate {
 export async function locateFfmpeg(options: LocateOptions = {}): Promise<Result<FfmpegInfo, MediaError>> {
   const env = options.env ?? process.env;
   const explicit: Array<[FfmpegSource, string, string | undefined]> = [
-    ['setting', options.settingName ?? 'The ffmpeg path in Settings', options.setting?.trim()],
+    ['setting', options.settingName ?? 'Settings → ffmpeg', options.setting?.trim()],
     ['environment', 'FFMPEG_PATH', env.FFMPEG_PATH?.trim()],
   ];
   for (const [source, name, binary] of explicit) {
@@ -109,5 +109,5 @@ export async function locateFfmpeg(options: LocateOptions = {}): Promise<Result<
     if (version.ok) return { ok: true, value: { path: found.value, version: version.value, source } };
     failures.push(`${name}: ${found.value} does not work (${version.error})`);
   }
-  return { ok: false, error: mediaError('ffmpeg_not_found', `No working ffmpeg was found. Tried ${failures.join('; ')}. ${HOW_TO_GET}`) };
+  return { ok: false, error: mediaError('ffmpeg_not_found', `No working ffmpeg was found. Tried in order: ${failures.join('; ')}. ${HOW_TO_GET}`) };
 }

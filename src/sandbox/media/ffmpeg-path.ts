@@ -6,7 +6,7 @@ import { locateFfmpeg } from '../../core/media/locate-ffmpeg';
  * machine without ffmpeg installed still gets its sample media.
  */
 export async function sampleFfmpeg(explicit: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  const found = await locateFfmpeg({ env, setting: explicit ?? '', settingName: "The sandbox's ffmpegPath option" });
+  const found = await locateFfmpeg({ env, setting: explicit ?? '', settingName: 'Sandbox option ffmpegPath' });
   if (!found.ok) throw new Error(`The sandbox makes its sample media with ffmpeg. ${found.error.message}`);
   return found.value.path;
 }

@@ -77,7 +77,7 @@ describe('locateFfmpeg', () => {
     const setting = await locateFfmpeg({ setting: notFfmpeg, env: { PATH: pathDir }, bundled: [ffmpegInstaller] });
     expect(setting).toMatchObject({ ok: false, error: { kind: 'media', code: 'ffmpeg_not_found', retryable: false } });
     expect(!setting.ok && setting.error.message).toBe(
-      `The ffmpeg path in Settings (${notFfmpeg}) does not work: it is not an ffmpeg binary. ` +
+      `Settings → ffmpeg (${notFfmpeg}) does not work: it is not an ffmpeg binary. ` +
         'Correct it, or clear it to let Trove find ffmpeg itself (bundled, else on PATH).',
     );
     const missing = await locateFfmpeg({ env: { FFMPEG_PATH: path.join(folder, 'missing'), PATH: pathDir }, bundled: [ffmpegInstaller] });
@@ -97,7 +97,7 @@ describe('locateFfmpeg', () => {
 
     expect(none).toMatchObject({ ok: false, error: { code: 'ffmpeg_not_found' } });
     expect(!none.ok && none.error.message).toBe(
-      'No working ffmpeg was found. Tried The ffmpeg path in Settings: not set; FFMPEG_PATH: not set; ffmpeg-static: not installed; ' +
+      'No working ffmpeg was found. Tried in order: Settings → ffmpeg: not set; FFMPEG_PATH: not set; ffmpeg-static: not installed; ' +
         `@ffmpeg-installer/ffmpeg: it has no build for plan9-mips; PATH: no ffmpeg in ${folder}:/nonexistent. ` +
         'Reinstall Trove (from source: `npm install`) to restore its bundled ffmpeg, install ffmpeg (https://ffmpeg.org/download.html; ' +
         'e.g. `apt install ffmpeg`, `brew install ffmpeg`, `winget install ffmpeg`), or set the full path of a working ffmpeg in Settings → ffmpeg or in FFMPEG_PATH.',
