@@ -57,8 +57,6 @@ export interface CoreOptions {
   env?: NodeJS.ProcessEnv;
   fetch?: typeof fetch;
   keyStore?: KeyStore;
-  /** An ffmpeg binary to use before any lookup. */
-  ffmpegPath?: string;
   version?: string;
   now?: () => number;
   /** Delays of the queue's automatic retries of retryable failures (its length caps them). */
@@ -138,7 +136,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   let ffmpegLookup: { setting: string; result: Promise<Result<FfmpegInfo, ErrorInfo>> } | undefined;
   const ffmpeg = (): Promise<Result<FfmpegInfo, ErrorInfo>> => {
-    const setting = settings.get().ffmpegPath || options.ffmpegPath || '';
+    const setting = settings.get().ffmpegPath;
     if (ffmpegLookup?.setting !== setting) {
       ffmpegLookup = {
         setting,
