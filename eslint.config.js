@@ -16,7 +16,7 @@ import tseslint from 'typescript-eslint';
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`), 'node:*'];
 const layer = (name) => [`**/${name}`, `**/${name}/**`];
 const electronBan = { name: 'electron', message: 'Only src/main and src/preload may import electron.' };
-const nodeOnlyPackages = ['better-sqlite3', 'keytar', '@napi-rs/keyring', 'ws', 'ffmpeg-static', 'commander', 'cli-progress'];
+const nodeOnlyPackages = ['better-sqlite3', 'keytar', '@napi-rs/keyring', 'ws', 'ffmpeg-static', '@ffmpeg-installer/ffmpeg', 'commander', 'cli-progress'];
 
 /** @param {{ paths?: any[], patterns?: any[] }} rules */
 const restrict = ({ paths = [], patterns = [] }) => ({

@@ -57,8 +57,6 @@ export interface CoreOptions {
   env?: NodeJS.ProcessEnv;
   fetch?: typeof fetch;
   keyStore?: KeyStore;
-  /** The face's own ffmpeg (the app's bundled one): tried where ffmpeg-static would be. */
-  ffmpegPath?: string;
   version?: string;
   /** Electron's version, given by the desktop face (the engine never imports Electron). */
   electronVersion?: string;
@@ -142,10 +140,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const ffmpeg = (lookup: { fresh?: boolean } = {}): Promise<Result<FfmpegInfo, ErrorInfo>> => {
     const setting = settings.get().ffmpegPath;
     if (lookup.fresh === true || ffmpegLookup?.setting !== setting) {
-      const bundled = options.ffmpegPath;
       ffmpegLookup = {
         setting,
-        result: locateFfmpeg({ setting, env, ...(bundled ? { loadBundled: () => Promise.resolve(bundled) } : {}) }).then((found) =>
+        result: locateFfmpeg({ setting, env }).then((found) =>
           found.ok ? found : { ok: false, error: { code: found.error.code, message: found.error.message, retryable: false } },
         ),
       };

@@ -8,7 +8,6 @@ import { contentSecurityPolicy, remoteImageSources } from '../server/security/co
 import { MEDIA_SCHEME, appOrigin, devServerUrl } from './app-origin';
 import { addCspHeader, registerSchemes, serveAppPages } from './app-protocol';
 import { startSandbox } from '../sandbox';
-import { bundledFfmpegPath } from './bundled-ffmpeg';
 import { watchClipboard } from './clipboard-watch';
 import { desktopActions } from './desktop-actions';
 import { bindIpc } from './ipc-handle';
@@ -46,17 +45,15 @@ async function start(): Promise<void> {
   await app.whenReady();
   hardenPermissions(session.defaultSession, trustedOrigin);
   const defaultDownloadFolder = path.join(app.getPath('downloads'), 'Trove');
-  const ffmpegPath = bundledFfmpegPath();
   const engine = await createCore({
     dataDir: app.getPath('userData'),
     defaultDownloadFolder,
-    ffmpegPath,
     version: app.getVersion(),
     electronVersion: process.versions.electron,
     desktop: desktopActions(() => window),
     // Sandbox mode (first run, Settings): sample media generated once into the app's data folder.
     startSandbox: async () => {
-      const sandbox = await startSandbox({ port: 0, mediaCacheDir: path.join(app.getPath('userData'), 'sandbox-media'), ...(ffmpegPath ? { ffmpegPath } : {}) });
+      const sandbox = await startSandbox({ port: 0, mediaCacheDir: path.join(app.getPath('userData'), 'sandbox-media') });
       return { url: sandbox.url, key: sandbox.keys[0] ?? '', close: () => sandbox.close() };
     },
   });

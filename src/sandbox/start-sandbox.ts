@@ -7,7 +7,7 @@ import type { CatalogContext } from './catalog/types';
 import type { SandboxContext } from './context';
 import { CursorCodec } from './cursor';
 import { FaultRegistry } from './media/faults';
-import { locateFfmpeg } from './media/ffmpeg-path';
+import { sampleFfmpeg } from './media/ffmpeg-path';
 import { MediaLibrary } from './media/library';
 import { loadSamples } from './media/samples';
 import { UrlSigner } from './media/signing';
@@ -34,7 +34,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const opts = parsed.data;
   const now = clock ?? Date.now;
 
-  const samples = await loadSamples(opts.mediaCacheDir, () => locateFfmpeg(opts.ffmpegPath));
+  const samples = await loadSamples(opts.mediaCacheDir, () => sampleFfmpeg(opts.ffmpegPath));
   const server = createServer({ keepAlive: true });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

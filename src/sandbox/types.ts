@@ -20,7 +20,7 @@ export interface SandboxOptions {
   now?: () => number;
   /** Where generated sample media is cached, default os.tmpdir(). */
   mediaCacheDir?: string;
-  /** ffmpeg binary used to generate the samples, default $FFMPEG_PATH or `ffmpeg` on PATH. */
+  /** ffmpeg binary used to generate the samples, default Trove's lookup: $FFMPEG_PATH, bundled, `ffmpeg` on PATH. */
   ffmpegPath?: string;
 }
 

@@ -35,8 +35,8 @@ export const diagnosticProblemSchema = z.object({
 });
 export type DiagnosticProblem = z.infer<typeof diagnosticProblemSchema>;
 
-/** Where the ffmpeg in use was found (the lookup order of locateFfmpeg). */
-export const ffmpegSourceSchema = z.enum(['setting', 'environment', 'bundled', 'path']);
+/** Where the ffmpeg in use was found, in the lookup order of locateFfmpeg. */
+export const ffmpegSourceSchema = z.enum(['setting', 'environment', 'ffmpeg-static', 'path', 'ffmpeg-installer']);
 
 export const folderFactsSchema = z.object({
   path: z.string(),

@@ -13,6 +13,7 @@ import { startSandbox } from '../../src/sandbox';
 import type { Sandbox, SandboxOptions } from '../../src/sandbox';
 import { startWebServer } from '../../src/server/web-server';
 import type { WebServer } from '../../src/server/web-server';
+import { probeFile } from '../core/media/system-ffmpeg';
 
 /*
  * The real stack of web mode, at small scale: the sandbox service, a Core on a temp data
@@ -143,8 +144,7 @@ export async function grab(page: Page, links: string): Promise<void> {
   await box.press('Enter');
 }
 
-/** The streams ffprobe finds in a file: e.g. ['video', 'audio']. */
+/** The types of the streams in a file, as ffmpeg reads it: e.g. ['video', 'audio']. */
 export async function streamTypes(file: string): Promise<string[]> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type', '-of', 'csv=p=0', file]);
-  return stdout.split('\n').map((line) => line.trim()).filter(Boolean);
+  return (await probeFile(file)).streams.map((stream) => stream.type);
 }

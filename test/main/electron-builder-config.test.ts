@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +20,7 @@ interface BuilderConfig {
   mac?: { target?: string };
   win?: { target?: string };
   electronFuses?: Record<string, boolean>;
+  files?: Array<string | { filter?: string[] }>;
 }
 const { getConfig, validateConfiguration } = require('app-builder-lib/out/util/config/config.js') as {
   getConfig(projectDir: string, configPath: string | null, fromOptions: null): Promise<BuilderConfig>;
@@ -65,8 +67,26 @@ describe('electron-builder.yml', () => {
   it('unpacks the native modules and ffmpeg from the asar archive', async () => {
     const config = await getConfig(process.cwd(), null, null);
     expect(config.asarUnpack).toEqual(
-      expect.arrayContaining(['node_modules/better-sqlite3/**', 'node_modules/keytar/**', 'node_modules/@napi-rs/keyring*/**', 'node_modules/ffmpeg-static/**']),
+      expect.arrayContaining([
+        'node_modules/better-sqlite3/**',
+        'node_modules/keytar/**',
+        'node_modules/@napi-rs/keyring*/**',
+        'node_modules/ffmpeg-static/**',
+        'node_modules/@ffmpeg-installer/*/ffmpeg*',
+      ]),
     );
+  });
+
+  it("keeps @ffmpeg-installer/ffmpeg's stray .env and editor backups out of the app, but not its code", async () => {
+    const config = await getConfig(process.cwd(), null, null);
+    // The parent configuration (extends) makes electron-builder merge `files` into one FileSet.
+    const patterns = (config.files ?? []).flatMap((entry) => (typeof entry === 'string' ? [entry] : (entry.filter ?? [])));
+    const excluded = patterns.filter((pattern) => pattern.startsWith('!')).map((pattern) => pattern.slice(1));
+    const packaged = (file: string): boolean => !excluded.some((pattern) => path.matchesGlob(`node_modules/@ffmpeg-installer/ffmpeg/${file}`, pattern));
+    const shipped = await readdir(path.join('node_modules', '@ffmpeg-installer', 'ffmpeg'));
+    expect(shipped.filter((file) => !packaged(file)).sort()).toEqual(shipped.filter((file) => file === '.env' || file.endsWith('~')).sort());
+    expect(shipped).toContain('.env');
+    expect(packaged('index.js') && packaged('package.json')).toBe(true);
   });
 
   it('flips the Electron fuses that would let others run code inside the app', async () => {

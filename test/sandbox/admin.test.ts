@@ -69,7 +69,9 @@ describe('startSandbox options', () => {
   it('names ffmpeg when it cannot generate the media', async () => {
     const cache = await mkdtemp(join(tmpdir(), 'trove-sandbox-noffmpeg-'));
     try {
-      await expect(startSandbox({ ffmpegPath: join(cache, 'no-ffmpeg'), mediaCacheDir: cache })).rejects.toThrow(/ffmpeg/);
+      await expect(startSandbox({ ffmpegPath: join(cache, 'no-ffmpeg'), mediaCacheDir: cache })).rejects.toThrow(
+        /^The sandbox makes its sample media with ffmpeg\. Sandbox option ffmpegPath \(.*no-ffmpeg\) does not work: no such file\./,
+      );
     } finally {
       await rm(cache, { recursive: true, force: true });
     }

@@ -4,14 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { postSchema } from '../../src/shared/post';
+import { probeFile, systemFfmpeg } from '../core/media/system-ffmpeg';
 import { extract } from './helpers/api';
 import { useSandbox } from './helpers/sandbox';
 
 const run = promisify(execFile);
-const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
-const ffprobe = process.env.FFPROBE_PATH ?? 'ffprobe';
 const sandbox = useSandbox();
 
 let dir = '';
@@ -22,11 +20,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const probeSchema = z.object({ streams: z.array(z.object({ codec_type: z.string(), codec_name: z.string() })) });
-
 async function streams(file: string): Promise<string[]> {
-  const { stdout } = await run(ffprobe, ['-v', 'error', '-show_streams', '-of', 'json', file]);
-  return probeSchema.parse(JSON.parse(stdout)).streams.map((s) => `${s.codec_type}:${s.codec_name}`);
+  return (await probeFile(file)).streams.map((stream) => `${stream.type}:${stream.codec}`);
 }
 
 async function download(url: string, name: string): Promise<string> {
@@ -48,7 +43,7 @@ describe('the served media are real, playable files', () => {
     expect(await streams(audio)).toEqual(['audio:aac']);
 
     const merged = join(dir, 'merged.mp4');
-    await run(ffmpeg, ['-v', 'error', '-y', '-i', video, '-i', audio, '-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', merged]);
+    await run(await systemFfmpeg(), ['-v', 'error', '-y', '-i', video, '-i', audio, '-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', merged]);
     expect(await streams(merged)).toEqual(['video:h264', 'audio:aac']);
   });
 
@@ -66,8 +61,8 @@ describe('the served media are real, playable files', () => {
     const post = postSchema.parse((await extract(sandbox(), 'v1', 'post', { url: 'https://video.example/watch/heights' })).json);
     for (const variant of post.medias[0]?.variants ?? []) {
       const file = await download(variant.video_url ?? '', `h${variant.quality}.mp4`);
-      const { stdout } = await run(ffprobe, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=height', '-of', 'csv=p=0', file]);
-      expect(Number(stdout.trim())).toBe(variant.quality);
+      const [video] = (await probeFile(file)).streams.filter((stream) => stream.type === 'video');
+      expect(video?.height).toBe(variant.quality);
     }
   });
 });

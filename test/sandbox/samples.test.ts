@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locateFfmpeg } from '../../src/sandbox/media/ffmpeg-path';
+import { sampleFfmpeg } from '../../src/sandbox/media/ffmpeg-path';
 import { SAMPLE_NAMES, loadSamples, sampleDir } from '../../src/sandbox/media/samples';
 
 let root = '';
@@ -16,9 +16,9 @@ afterAll(async () => {
 describe('sample media cache', () => {
   it('generates once when several loaders start together, then reuses the cache', async () => {
     let generations = 0;
-    const ffmpeg = (): string => {
+    const ffmpeg = (): Promise<string> => {
       generations += 1;
-      return locateFfmpeg(undefined);
+      return sampleFfmpeg(undefined);
     };
     const libraries = await Promise.all([loadSamples(root, ffmpeg), loadSamples(root, ffmpeg), loadSamples(root, ffmpeg)]);
     expect(generations).toBe(1);
@@ -32,12 +32,14 @@ describe('sample media cache', () => {
   });
 });
 
-describe('locateFfmpeg', () => {
-  it('prefers the explicit path, then FFMPEG_PATH, then PATH', () => {
-    const found = locateFfmpeg(undefined, { PATH: '/nowhere:/usr/bin' });
-    expect(found).toBe('/usr/bin/ffmpeg');
-    expect(locateFfmpeg(undefined, { FFMPEG_PATH: found, PATH: '' })).toBe(found);
-    expect(() => locateFfmpeg(undefined, { PATH: '/nowhere' })).toThrow(/FFMPEG_PATH/);
-    expect(() => locateFfmpeg('/nowhere/ffmpeg', { PATH: '/usr/bin' })).toThrow(/\/nowhere\/ffmpeg/);
+describe('sampleFfmpeg', () => {
+  it('uses the explicit path, then FFMPEG_PATH, then the ffmpeg bundled with Trove', async () => {
+    // No ffmpeg on PATH: the samples are still made, with a binary from node_modules.
+    const bundled = await sampleFfmpeg(undefined, { PATH: '' });
+    expect(bundled).toMatch(/[\\/]node_modules[\\/](ffmpeg-static|@ffmpeg-installer)[\\/]/);
+    expect(await sampleFfmpeg(bundled, { FFMPEG_PATH: '/nowhere/ffmpeg' })).toBe(bundled);
+    expect(await sampleFfmpeg(undefined, { FFMPEG_PATH: bundled, PATH: '' })).toBe(bundled);
+    await expect(sampleFfmpeg('/nowhere/ffmpeg', { PATH: '' })).rejects.toThrow(/Sandbox option ffmpegPath \(\/nowhere\/ffmpeg\) does not work: no such file/);
+    await expect(sampleFfmpeg(undefined, { FFMPEG_PATH: '/nowhere/ffmpeg' })).rejects.toThrow(/FFMPEG_PATH \(\/nowhere\/ffmpeg\) does not work/);
   });
 });

@@ -4,8 +4,9 @@ import { formatBytes } from '../format-units';
 const FFMPEG_SOURCES: Record<NonNullable<Diagnostics['ffmpeg']>['source'], string> = {
   setting: 'the path in Settings',
   environment: 'FFMPEG_PATH',
-  bundled: 'bundled with Trove',
+  'ffmpeg-static': 'bundled: ffmpeg-static',
   path: 'found on PATH',
+  'ffmpeg-installer': 'bundled: @ffmpeg-installer/ffmpeg',
 };
 
 const KEY_SOURCES: Record<NonNullable<Diagnostics['key']>['source'], string> = {

@@ -2,6 +2,7 @@ import type { KeyStatus } from '../../shared/contract';
 import type { DiagnosticProblem, Diagnostics } from '../../shared/diagnostics';
 import type { ErrorInfo, Result } from '../../shared/errors';
 import type { Settings } from '../../shared/settings';
+import { HOW_TO_GET_FFMPEG } from '../media/locate-ffmpeg';
 import type { FfmpegInfo } from '../media/locate-ffmpeg';
 import type { KeychainReport } from '../secrets/keychain-report';
 import { folderFacts } from './folder-facts';
@@ -25,8 +26,6 @@ export interface DiagnosticsSources {
   keyStatus(): Promise<Result<KeyStatus, ErrorInfo>>;
 }
 
-const FFMPEG_INSTALL = 'Install ffmpeg (e.g. `apt install ffmpeg`, `brew install ffmpeg`, `winget install ffmpeg`)';
-
 function ffmpegProblem(failure: ErrorInfo, sources: DiagnosticsSources): DiagnosticProblem {
   // locateFfmpeg tries the user's explicit choices first and never replaces a broken one.
   if (sources.settings.ffmpegPath.trim()) {
@@ -48,9 +47,9 @@ function ffmpegProblem(failure: ErrorInfo, sources: DiagnosticsSources): Diagnos
   return {
     code: 'ffmpeg_missing',
     essential: true,
-    // The locator's own words name every place it looked.
-    message: `${failure.message} Without it, separate video and audio cannot be merged and subtitles cannot be embedded.`,
-    fix: `${FFMPEG_INSTALL}, or set the full path of one in Settings → Downloads or in FFMPEG_PATH.`,
+    // The locator's own words name every place it looked; its advice is the fix.
+    message: `${failure.message.replace(HOW_TO_GET_FFMPEG, '').trim()} Without it, separate video and audio cannot be merged and subtitles cannot be embedded.`,
+    fix: HOW_TO_GET_FFMPEG,
   };
 }
 

@@ -1,10 +1,11 @@
-import { access, constants } from 'node:fs/promises';
+import { access, constants, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Result } from '../../shared/errors';
+import { BUNDLED_FFMPEGS, type BundledFfmpeg, type BundledSource } from './bundled-ffmpeg';
 import { mediaError, type MediaError } from './media-error';
 import { logTail, runFfmpeg } from './run-ffmpeg';
 
-export type FfmpegSource = 'setting' | 'environment' | 'bundled' | 'path';
+export type FfmpegSource = 'setting' | 'environment' | BundledSource | 'path';
 
 export interface FfmpegInfo {
   path: string;
@@ -16,93 +17,101 @@ export interface FfmpegInfo {
 export interface LocateOptions {
   /** The user's ffmpegPath setting; empty = not set. */
   setting?: string;
+  /** What the setting is called in messages, default "Settings → ffmpeg" (the sandbox's own option is not in Settings). */
+  settingName?: string;
   env?: NodeJS.ProcessEnv;
-  /** Where ffmpeg-static put its binary, if it is installed. */
-  loadBundled?: () => Promise<string | undefined>;
+  /** The binaries that come with Trove's npm packages, in the order they are tried. */
+  bundled?: readonly BundledFfmpeg[];
   platform?: NodeJS.Platform;
 }
 
-const HOW_TO_GET =
-  'Install ffmpeg (https://ffmpeg.org/download.html; e.g. `apt install ffmpeg`, `brew install ffmpeg`, `winget install ffmpeg`) ' +
-  'or set its full path in Settings → ffmpeg.';
+/** What to do when no ffmpeg works (trove doctor shows it as the fix). */
+export const HOW_TO_GET_FFMPEG =
+  "Reinstall Trove (from source: `npm install`) to restore its bundled ffmpeg, install ffmpeg (https://ffmpeg.org/download.html; e.g. `apt install ffmpeg`, `brew install ffmpeg`, `winget install ffmpeg`), " +
+  'or set the full path of a working ffmpeg in Settings → ffmpeg or in FFMPEG_PATH.';
 
-/**
- * In a packaged Electron app, node_modules sit inside app.asar, which a child process
- * cannot execute from; electron-builder unpacks binaries next to it into app.asar.unpacked.
- */
-export function unpackedAsarPath(binary: string): string {
-  return binary.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2');
-}
+/** Text from the user or the environment: shown as given, but never at any length. */
+const shown = (text: string, max = 200): string => (text.length > max ? `${text.slice(0, max)}…` : text);
 
-/** ffmpeg-static's binary path; optional, so absent on machines where its installer failed. */
-export async function loadFfmpegStatic(): Promise<string | undefined> {
-  try {
-    // A variable specifier: ffmpeg-static is optional and may be missing at build time.
-    const specifier = 'ffmpeg-static';
-    const module = (await import(specifier)) as { default?: unknown };
-    return typeof module.default === 'string' ? unpackedAsarPath(module.default) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-async function onPath(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): Promise<string | undefined> {
-  const name = platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg';
-  const separator = platform === 'win32' ? ';' : ':';
-  for (const directory of (env.PATH ?? env.Path ?? '').split(separator).filter(Boolean)) {
-    const candidate = path.join(directory, name);
-    try {
-      await access(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // Not in this directory.
-    }
-  }
-  return undefined;
+function whyNotStarted(error: NodeJS.ErrnoException): string {
+  if (error.code === 'ENOENT') return 'no such file';
+  if (error.code === 'EACCES') return 'it is not executable';
+  return error.message;
 }
 
 const VERSION = /^ffmpeg version (\S+)/m;
 
-/** Runs `ffmpeg -version`: proves the binary works and tells its version. */
+/** Runs `ffmpeg -version`: proves the binary works and tells its version, or why it does not work. */
 export async function ffmpegVersion(binary: string): Promise<Result<string, string>> {
   const lines: string[] = [];
   const run = await runFfmpeg(binary, ['-version'], { timeoutMs: 10_000, onStdoutLine: (line) => lines.push(line) });
-  if (run.spawnError) return { ok: false, error: run.spawnError.message };
+  if (run.spawnError) return { ok: false, error: whyNotStarted(run.spawnError) };
   const version = VERSION.exec(lines.join('\n'))?.[1];
   if (run.code === 0 && version !== undefined) return { ok: true, value: version };
   return { ok: false, error: logTail(run.stderr, 1) || 'it is not an ffmpeg binary' };
 }
 
+/** The first executable file named ffmpeg in PATH's folders (what a shell would run), or why there is none. */
+async function onPath(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): Promise<Result<string, string>> {
+  const name = platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg';
+  const folders = (env.PATH ?? env.Path ?? '').split(platform === 'win32' ? ';' : ':').filter(Boolean);
+  for (const folder of folders) {
+    const candidate = path.join(folder, name);
+    try {
+      await access(candidate, constants.X_OK);
+      if ((await stat(candidate)).isFile()) return { ok: true, value: candidate };
+    } catch {
+      // Not in this folder.
+    }
+  }
+  return { ok: false, error: folders.length === 0 ? 'not set or empty' : `no ${name} in ${shown(folders.join(path.delimiter), 300)}` };
+}
+
+interface Candidate {
+  source: FfmpegSource;
+  /** How messages name this candidate. */
+  name: string;
+  find: () => Promise<Result<string, string>>;
+}
+
 /**
- * Finds a working ffmpeg: the user's setting → $FFMPEG_PATH → ffmpeg-static → `ffmpeg` on
- * PATH. An explicit choice (setting or environment) that does not work is an error, not
- * silently replaced: the user asked for that binary. Bundled and PATH are tried in turn.
+ * Finds a working ffmpeg: the user's setting → $FFMPEG_PATH → the bundled ffmpeg-static →
+ * `ffmpeg` on PATH → the bundled @ffmpeg-installer/ffmpeg (a 2018 build: the last resort,
+ * so it never wins over an ffmpeg the OS keeps patched). Each must answer `-version`.
+ * An explicit choice (setting or environment) that does not work is an error, not silently
+ * replaced: the user asked for that binary. Without one, the others are tried in turn, and
+ * when none works the error says what each was and why it failed.
  */
 export async function locateFfmpeg(options: LocateOptions = {}): Promise<Result<FfmpegInfo, MediaError>> {
   const env = options.env ?? process.env;
-  const explicit: Array<[FfmpegSource, string | undefined, string]> = [
-    ['setting', options.setting?.trim(), 'The ffmpeg path in Settings'],
-    ['environment', env.FFMPEG_PATH?.trim(), 'FFMPEG_PATH'],
+  const explicit: Array<[FfmpegSource, string, string | undefined]> = [
+    ['setting', options.settingName ?? 'Settings → ffmpeg', options.setting?.trim()],
+    ['environment', 'FFMPEG_PATH', env.FFMPEG_PATH?.trim()],
   ];
-  for (const [source, binary, label] of explicit) {
+  for (const [source, name, binary] of explicit) {
     if (!binary) continue;
     const version = await ffmpegVersion(binary);
-    if (!version.ok) {
-      // The path is the user's own text: shown as typed, but never at any length.
-      const shown = binary.length > 200 ? `${binary.slice(0, 200)}…` : binary;
-      return { ok: false, error: mediaError('ffmpeg_not_found', `${label} (${shown}) does not work: ${version.error}. ${HOW_TO_GET}`) };
-    }
-    return { ok: true, value: { path: binary, version: version.value, source } };
-  }
-  const found: Array<[FfmpegSource, () => Promise<string | undefined>]> = [
-    ['bundled', options.loadBundled ?? loadFfmpegStatic],
-    ['path', () => onPath(env, options.platform ?? process.platform)],
-  ];
-  for (const [source, find] of found) {
-    const binary = await find();
-    if (binary === undefined) continue;
-    const version = await ffmpegVersion(binary);
     if (version.ok) return { ok: true, value: { path: binary, version: version.value, source } };
+    const message = `${name} (${shown(binary)}) does not work: ${version.error}. Correct it, or clear it to let Trove find ffmpeg itself (bundled, else on PATH).`;
+    return { ok: false, error: mediaError('ffmpeg_not_found', message) };
   }
-  return { ok: false, error: mediaError('ffmpeg_not_found', `ffmpeg was not found. ${HOW_TO_GET}`) };
+
+  const bundled = (options.bundled ?? BUNDLED_FFMPEGS).map(({ source, packageName, find, lastResort }) => ({ source, name: packageName, find, lastResort }));
+  const candidates: Candidate[] = [
+    ...bundled.filter((candidate) => !candidate.lastResort),
+    { source: 'path', name: 'PATH', find: () => onPath(env, options.platform ?? process.platform) },
+    ...bundled.filter((candidate) => candidate.lastResort),
+  ];
+  const failures = explicit.map(([, name]) => `${name}: not set`);
+  for (const { source, name, find } of candidates) {
+    const found = await find();
+    if (!found.ok) {
+      failures.push(`${name}: ${found.error}`);
+      continue;
+    }
+    const version = await ffmpegVersion(found.value);
+    if (version.ok) return { ok: true, value: { path: found.value, version: version.value, source } };
+    failures.push(`${name}: ${found.value} does not work (${version.error})`);
+  }
+  return { ok: false, error: mediaError('ffmpeg_not_found', `No working ffmpeg was found. Tried in order: ${failures.join('; ')}. ${HOW_TO_GET_FFMPEG}`) };
 }

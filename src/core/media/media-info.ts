@@ -1,9 +1,11 @@
 /*
  * Reads what `ffmpeg -hide_banner -i <file> [-i <file> …]` prints about its inputs: the
- * container, the duration and each stream's type and codec. ffmpeg-static ships no
- * ffprobe, so this is how Trove inspects media with the ffmpeg binary alone. Only the
- * top-level lines of the asked input count (two-space indent); metadata is indented deeper,
- * so a title that reads "Duration: …" cannot pass for the real one.
+ * container, the duration and each stream's type and codec. Neither bundled ffmpeg
+ * (ffmpeg-static, @ffmpeg-installer/ffmpeg) ships ffprobe, so this is how Trove inspects
+ * media with the ffmpeg binary alone. Metadata blocks are left out before anything is
+ * read, so a title that reads "Duration: …" or "Stream #0:1: …" cannot pass for the real
+ * line. ffmpeg 5 and later print stream lines two spaces in; older ones (the 2018 build of
+ * @ffmpeg-installer/ffmpeg) four, as deep as the file's own metadata entries.
  */
 
 export type StreamType = 'video' | 'audio' | 'subtitle' | 'data' | 'attachment';
@@ -51,11 +53,27 @@ export function logSection(log: string, header: RegExp): { match: RegExpExecArra
   return { match, text: end === -1 ? rest : rest.slice(0, lineEnd + end) };
 }
 
+/**
+ * A log section without its metadata blocks: each `Metadata:` line and the lines indented
+ * deeper under it (ffmpeg indents a value's further lines as deep, so none escapes).
+ */
+export function withoutMetadata(section: string): string {
+  const kept: string[] = [];
+  let blockIndent: number | undefined;
+  for (const line of section.split('\n')) {
+    const indent = line.length - line.trimStart().length;
+    if (blockIndent !== undefined && indent > blockIndent) continue;
+    blockIndent = /^\s*Metadata:\s*$/.test(line) ? indent : undefined;
+    kept.push(line);
+  }
+  return kept.join('\n');
+}
+
 /** The streams listed in one section of ffmpeg's log (`Stream #<file>:<n>…`). */
 export function parseStreams(section: string, file: number): MediaStream[] {
-  const pattern = new RegExp(`^ {2}Stream #${file}:(\\d+)(?:\\[0x[0-9a-f]+\\])?(?:\\(([^)]*)\\))?: (Video|Audio|Subtitle|Data|Attachment): ([^\\s,]+)(.*)$`, 'gm');
+  const pattern = new RegExp(`^ {2}(?: {2})?Stream #${file}:(\\d+)(?:\\[0x[0-9a-f]+\\])?(?:\\(([^)]*)\\))?: (Video|Audio|Subtitle|Data|Attachment): ([^\\s,]+)(.*)$`, 'gm');
   const streams: MediaStream[] = [];
-  for (const match of section.matchAll(pattern)) {
+  for (const match of withoutMetadata(section).matchAll(pattern)) {
     const [, index = '0', language, type = '', codec = '', rest = ''] = match;
     const stream: MediaStream = { index: Number(index), type: type.toLowerCase() as StreamType, codec };
     if (language !== undefined && language !== 'und') stream.language = language;
@@ -85,7 +103,7 @@ function videoDetails(rest: string): Pick<MediaStream, 'width' | 'height' | 'fra
 export function parseMediaInfo(stderr: string, input = 0): MediaInfo | undefined {
   const section = logSection(stderr, new RegExp(`^Input #${input}, (.+?), from '`, 'm'));
   if (!section) return undefined;
-  const duration = DURATION.exec(section.text);
+  const duration = DURATION.exec(withoutMetadata(section.text));
   const info: MediaInfo = { formats: (section.match[1] ?? '').split(','), streams: parseStreams(section.text, input), descriptionLength: section.text.length };
   if (duration) info.durationSeconds = Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]);
   return info;

@@ -1,32 +1,12 @@
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { locateFfmpeg } from '../../core/media/locate-ffmpeg';
 
 /**
- * The ffmpeg the sandbox generates its samples with: the explicit option, else
- * $FFMPEG_PATH, else `ffmpeg` on PATH. The sandbox is standalone, so it has its own
- * small lookup rather than the engine's locator.
+ * The ffmpeg the sandbox makes its samples with: the explicit option, else Trove's own
+ * lookup (FFMPEG_PATH, the bundled ffmpeg-static or @ffmpeg-installer/ffmpeg, PATH), so a
+ * machine without ffmpeg installed still gets its sample media.
  */
-export function locateFfmpeg(explicit: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
-  const chosen = explicit ?? env.FFMPEG_PATH;
-  if (chosen) {
-    if (!isExecutable(chosen)) throw new Error(`ffmpeg not found or not executable at "${chosen}"`);
-    return chosen;
-  }
-  const names = process.platform === 'win32' ? ['ffmpeg.exe'] : ['ffmpeg'];
-  for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
-    for (const name of names) {
-      const candidate = join(dir, name);
-      if (isExecutable(candidate)) return candidate;
-    }
-  }
-  throw new Error('ffmpeg not found: install ffmpeg or set FFMPEG_PATH (the sandbox generates its sample media with it)');
-}
-
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
+export async function sampleFfmpeg(explicit: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const found = await locateFfmpeg({ env, setting: explicit ?? '', settingName: 'Sandbox option ffmpegPath' });
+  if (!found.ok) throw new Error(`The sandbox makes its sample media with ffmpeg. ${found.error.message}`);
+  return found.value.path;
 }

@@ -48,12 +48,12 @@ export const sampleDir = (cacheRoot: string): string => join(cacheRoot, `trove-s
  * happens under a lock into a temporary folder that is renamed into place when complete,
  * so a reader never sees half a cache.
  */
-export async function loadSamples(cacheRoot: string, ffmpegPath: () => string): Promise<SampleLibrary> {
+export async function loadSamples(cacheRoot: string, ffmpegPath: () => Promise<string>): Promise<SampleLibrary> {
   const dir = sampleDir(cacheRoot);
   if (!(await isComplete(dir))) {
     await mkdir(cacheRoot, { recursive: true });
     await withDirLock(`${dir}.lock`, async () => {
-      if (!(await isComplete(dir))) await generate(dir, ffmpegPath());
+      if (!(await isComplete(dir))) await generate(dir, await ffmpegPath());
     });
   }
   const entries = await Promise.all(SAMPLE_NAMES.map(async (name) => [name, await readFile(join(dir, name))] as const));

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm, statfs, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,13 +60,24 @@ describe('trove doctor', () => {
       expect(found.diagnostics?.problems.map((problem) => problem.code)).toContain('ffmpeg_missing');
       return;
     }
-    expect(['bundled', 'path']).toContain(ffmpeg.source);
+    expect(['ffmpeg-static', 'path', 'ffmpeg-installer']).toContain(ffmpeg.source);
     expect(ffmpeg.version).toBe(await ffmpegSays(ffmpeg.path));
 
     // The same binary named by FFMPEG_PATH is reported as coming from there.
     const named = await doctor(dataDir, { FFMPEG_PATH: ffmpeg.path });
     expect(named.diagnostics?.ffmpeg).toEqual({ path: ffmpeg.path, version: ffmpeg.version, source: 'environment' });
     expect(named.diagnostics?.problems.map((problem) => problem.code)).not.toContain('ffmpeg_env_broken');
+  });
+
+  it('without ffmpeg on PATH, reports the one that comes with Trove and the version it reports itself', async () => {
+    const { dataDir } = await folders('ffmpeg-bundled');
+    // Only Node's own folder on PATH: no system ffmpeg can be found there.
+    const result = await doctor(dataDir, { FFMPEG_PATH: undefined, PATH: dirname(process.execPath) });
+    const ffmpeg = result.diagnostics?.ffmpeg;
+    if (!ffmpeg) return expect.fail(`no bundled ffmpeg: ${JSON.stringify(result.diagnostics?.problems)}`);
+    expect(['ffmpeg-static', 'ffmpeg-installer']).toContain(ffmpeg.source);
+    expect(ffmpeg.path).toContain(join(process.cwd(), 'node_modules'));
+    expect(ffmpeg.version).toBe(await ffmpegSays(ffmpeg.path));
   });
 
   it('says FFMPEG_PATH names a file that is not a working ffmpeg, with the fix, and exits 1', async () => {

@@ -76,14 +76,4 @@ describe('app.diagnostics', () => {
     expect(fixed.ffmpeg).toEqual({ path: chosen, version: realFfmpeg.ok && realFfmpeg.value.version, source: 'setting' });
     expect(fixed.problems.map((problem) => problem.code)).not.toContain('ffmpeg_setting_broken');
   });
-
-  withFfmpeg('reports the ffmpeg a face bundles as bundled, and looks further when it does not work', async () => {
-    const bundled = await diagnose(await core({ ffmpegPath: realFfmpeg.ok ? realFfmpeg.value.path : '' }));
-    expect(bundled.ffmpeg?.source).toBe('bundled');
-
-    const env = { PATH: process.env.PATH };
-    const missing = await diagnose(await core({ ffmpegPath: join(await tempDir(), 'gone'), env }));
-    const onPath = await locateFfmpeg({ env, loadBundled: async () => undefined });
-    expect(missing.ffmpeg).toEqual(onPath.ok ? onPath.value : null);
-  });
 });

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import type { Core, CoreOptions } from '../../../src/core';
 import { createCore } from '../../../src/core';
 import { startSandbox } from '../../../src/sandbox';
 import type { Sandbox, SandboxOptions } from '../../../src/sandbox';
+import { probeFile } from '../media/system-ffmpeg';
 
 export interface Harness {
   sandbox: Sandbox;
@@ -59,17 +59,13 @@ export interface StreamInfo {
   video: string[];
   audio: string[];
   subtitle: string[];
-  durationSeconds: number;
 }
 
-/** What ffprobe reads from a file: codec names per stream type, and the duration. */
-export function probe(path: string): StreamInfo {
-  const output = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name:format=duration', '-of', 'json', path], {
-    encoding: 'utf8',
-  });
-  const parsed = JSON.parse(output) as { streams: Array<{ codec_type: string; codec_name: string }>; format: { duration: string } };
-  const of = (type: string) => parsed.streams.filter((stream) => stream.codec_type === type).map((stream) => stream.codec_name);
-  return { video: of('video'), audio: of('audio'), subtitle: of('subtitle'), durationSeconds: Number(parsed.format.duration) };
+/** The codec names per stream type in a file, as ffmpeg reads it. */
+export async function probe(path: string): Promise<StreamInfo> {
+  const { streams } = await probeFile(path);
+  const of = (type: string) => streams.filter((stream) => stream.type === type).map((stream) => stream.codec);
+  return { video: of('video'), audio: of('audio'), subtitle: of('subtitle') };
 }
 
 /** Unwraps an envelope, failing the test with the engine's own error when it is not ok. */

@@ -24,7 +24,7 @@ describe('a post from link to library', () => {
     expect(job).toMatchObject({ id: jobIds[0], state: 'done' });
     const file = job?.files[0] as string;
     expect(existsSync(file)).toBe(true);
-    const streams = probe(file);
+    const streams = await probe(file);
     expect(streams.video).toHaveLength(1);
     expect(streams.audio).toHaveLength(1);
     // The downloaded streams are gone after a verified merge; no .part files are left.

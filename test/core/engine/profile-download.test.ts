@@ -26,9 +26,9 @@ describe('profiles and playlists', () => {
       const [file] = job.files;
       expect(file && existsSync(file)).toBeTruthy();
     }
-    // ffprobe every tenth file: one video and one audio stream each.
+    // Probe every tenth file: one video and one audio stream each.
     for (const job of posts.filter((_job, index) => index % 10 === 0)) {
-      const streams = probe(job.files[0] as string);
+      const streams = await probe(job.files[0] as string);
       expect([streams.video.length, streams.audio.length]).toEqual([1, 1]);
     }
     const stats = sandbox.stats();

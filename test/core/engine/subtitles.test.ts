@@ -35,7 +35,7 @@ describe('subtitles through the engine', () => {
     const srt = readFileSync(saved.paths[0] as string, 'utf8');
     expect(srt).toMatch(/^1\r?\n\d{2}:\d{2}:\d{2},\d{3} --> /u);
     expect(saved.embedError).toBeUndefined();
-    expect(probe(saved.embeddedInto as string).subtitle).toEqual(['mov_text']);
+    expect((await probe(saved.embeddedInto as string)).subtitle).toEqual(['mov_text']);
     // Listing, reading and saving cost one call; the video was not downloaded again.
     expect(sandbox.stats().charges.length).toBe(chargesBefore + 1);
 

@@ -48,7 +48,7 @@ describe('subtitles of a job paused and resumed', () => {
     expect(names.filter((name) => name.includes('(1)'))).toEqual([]);
     expect(job?.files.filter((file) => file.endsWith('.srt')).map((file) => file.split('/').pop()).sort()).toEqual(names);
     const video = job?.files.find((file) => file.endsWith('.mp4')) as string;
-    expect(probe(video).subtitle).toHaveLength(2);
+    expect((await probe(video)).subtitle).toHaveLength(2);
     const detail = value(await core.call('library.get', { id: job?.libraryPostId as number }));
     expect(detail.subtitles).toHaveLength(2);
   });
@@ -78,7 +78,7 @@ describe('subtitles of a job paused and resumed', () => {
     const [job] = value(await second.call('jobs.list', {}));
     expect(job?.state).toBe('done');
     expect(readdirSync(harness.downloads).sort()).toEqual(filesBefore);
-    expect(probe(job?.files.find((file) => file.endsWith('.mp4')) as string).subtitle).toHaveLength(1);
+    expect((await probe(job?.files.find((file) => file.endsWith('.mp4')) as string)).subtitle).toHaveLength(1);
     expect(subtitleCharges(harness)).toBe(1);
   });
 
@@ -90,6 +90,6 @@ describe('subtitles of a job paused and resumed', () => {
     await core.idle();
     const [job] = value(await core.call('jobs.list', {}));
     expect(job?.state).toBe('done');
-    expect(probe(job?.files.find((file) => file.endsWith('.mp4')) as string).subtitle).toHaveLength(1);
+    expect((await probe(job?.files.find((file) => file.endsWith('.mp4')) as string)).subtitle).toHaveLength(1);
   });
 });

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedSubtitles } from '../../../src/core/media/embed-subtitles';
 import { parseSrt } from '../../../src/core/subtitles';
+import { probeFile, systemFfmpeg } from './system-ffmpeg';
 
-const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg';
-const FFPROBE = process.env.FFPROBE_PATH ?? 'ffprobe';
+let ffmpeg = '';
 
 const ENGLISH_SRT = '1\n00:00:00,100 --> 00:00:00,600\nHello & welcome\n\n2\n00:00:00,600 --> 00:00:00,900\n<i>Two</i>\nlines\n';
 // A second track in a format ffmpeg cannot read itself: it is converted on the way in.
@@ -27,7 +27,7 @@ function makeVideo(name: string): string {
   const extension = name.split('.').pop() ?? '';
   const path = join(dir, name);
   const source = ['-f', 'lavfi', '-i', 'testsrc=duration=1:size=160x90:rate=10'];
-  execFileSync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', ...source, ...(SAMPLE_ARGS[extension] ?? []), path]);
+  execFileSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...source, ...(SAMPLE_ARGS[extension] ?? []), path]);
   return path;
 }
 
@@ -39,28 +39,22 @@ function writeSidecars(base: string): { english: string; spanish: string } {
   return { english, spanish };
 }
 
-interface ProbedStream {
-  codec_type: string;
-  codec_name: string;
-  tags?: { language?: string; title?: string };
-}
-
-function probe(path: string): ProbedStream[] {
-  const json = execFileSync(FFPROBE, ['-v', 'error', '-show_streams', '-of', 'json', path], { encoding: 'utf8' });
-  return (JSON.parse(json) as { streams: ProbedStream[] }).streams;
-}
+/** Codec and language of each subtitle stream, as ffmpeg reads the file. */
+const subtitleStreams = async (path: string): Promise<Array<[string, string | undefined]>> =>
+  (await probeFile(path)).streams.filter((stream) => stream.type === 'subtitle').map((stream) => [stream.codec, stream.language]);
 
 /** A checksum of the video packets: equal before and after means the video was copied, not re-encoded. */
 const videoPacketsHash = (path: string): string =>
-  execFileSync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-i', path, '-map', '0:v', '-c', 'copy', '-f', 'md5', '-'], { encoding: 'utf8' }).trim();
+  execFileSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-i', path, '-map', '0:v', '-c', 'copy', '-f', 'md5', '-'], { encoding: 'utf8' }).trim();
 
 const fileHash = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
 
 /** The text of subtitle stream `index`, extracted by ffmpeg as SRT. */
 const extractedSrt = (path: string, index: number): string =>
-  execFileSync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-i', path, '-map', `0:s:${index}`, '-f', 'srt', '-'], { encoding: 'utf8' });
+  execFileSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-i', path, '-map', `0:s:${index}`, '-f', 'srt', '-'], { encoding: 'utf8' });
 
-beforeAll(() => {
+beforeAll(async () => {
+  ffmpeg = await systemFfmpeg();
   dir = mkdtempSync(join(tmpdir(), 'trove-embed-test-'));
 });
 
@@ -79,7 +73,7 @@ describe('embedSubtitles', () => {
     const packetsBefore = videoPacketsHash(video);
 
     const result = await embedSubtitles({
-      ffmpegPath: FFMPEG,
+      ffmpegPath: ffmpeg,
       videoPath: video,
       tracks: [
         { path: english, languageTag: 'en-US', title: 'English' },
@@ -88,8 +82,7 @@ describe('embedSubtitles', () => {
     });
 
     expect(result).toEqual({ ok: true, value: { videoPath: video, subtitleStreams: 2 } });
-    const subtitles = probe(video).filter((stream) => stream.codec_type === 'subtitle');
-    expect(subtitles.map((stream) => [stream.codec_name, stream.tags?.language])).toEqual([
+    expect(await subtitleStreams(video)).toEqual([
       [codec, 'eng'],
       [codec, 'spa'],
     ]);
@@ -111,14 +104,13 @@ describe('embedSubtitles', () => {
     const { english, spanish } = writeSidecars('twice.mkv');
     const french = join(dir, 'twice.fr.vtt');
     writeFileSync(french, 'WEBVTT\n\n00:00.100 --> 00:00.500\nBonjour\n');
-    const first = await embedSubtitles({ ffmpegPath: FFMPEG, videoPath: video, tracks: [{ path: english, languageTag: 'en' }, { path: spanish, languageTag: 'es' }] });
+    const first = await embedSubtitles({ ffmpegPath: ffmpeg, videoPath: video, tracks: [{ path: english, languageTag: 'en' }, { path: spanish, languageTag: 'es' }] });
     expect(first.ok).toBe(true);
 
-    const second = await embedSubtitles({ ffmpegPath: FFMPEG, videoPath: video, tracks: [{ path: french, languageTag: 'fr-CA' }] });
+    const second = await embedSubtitles({ ffmpegPath: ffmpeg, videoPath: video, tracks: [{ path: french, languageTag: 'fr-CA' }] });
 
     expect(second).toEqual({ ok: true, value: { videoPath: video, subtitleStreams: 3 } });
-    const languages = probe(video).filter((stream) => stream.codec_type === 'subtitle').map((stream) => stream.tags?.language);
-    expect(languages).toEqual(['eng', 'spa', 'fre']);
+    expect((await subtitleStreams(video)).map(([, language]) => language)).toEqual(['eng', 'spa', 'fre']);
   });
 
   it('keeps the video untouched and the sidecars when a subtitle file is bad', async () => {
@@ -127,7 +119,7 @@ describe('embedSubtitles', () => {
     writeFileSync(broken, '1\n00:00:01,000 --> later\nHello\n');
     const before = fileHash(video);
 
-    const result = await embedSubtitles({ ffmpegPath: FFMPEG, videoPath: video, tracks: [{ path: broken, languageTag: 'en' }] });
+    const result = await embedSubtitles({ ffmpegPath: ffmpeg, videoPath: video, tracks: [{ path: broken, languageTag: 'en' }] });
 
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -145,7 +137,7 @@ describe('embedSubtitles', () => {
     writeFileSync(video, 'this is not a video');
     const { english } = writeSidecars('not-a-video.mp4');
 
-    const result = await embedSubtitles({ ffmpegPath: FFMPEG, videoPath: video, tracks: [{ path: english, languageTag: 'en' }] });
+    const result = await embedSubtitles({ ffmpegPath: ffmpeg, videoPath: video, tracks: [{ path: english, languageTag: 'en' }] });
 
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -161,10 +153,10 @@ describe('embedSubtitles', () => {
     const before = fileHash(video);
     const tracks = [{ path: english, languageTag: 'en' }];
 
-    const avi = await embedSubtitles({ ffmpegPath: FFMPEG, videoPath: join(dir, 'clip.avi'), tracks });
+    const avi = await embedSubtitles({ ffmpegPath: ffmpeg, videoPath: join(dir, 'clip.avi'), tracks });
     const missing = await embedSubtitles({ ffmpegPath: join(dir, 'no-such-ffmpeg'), videoPath: video, tracks });
-    const noTracks = await embedSubtitles({ ffmpegPath: FFMPEG, videoPath: video, tracks: [] });
-    const canceled = await embedSubtitles({ ffmpegPath: FFMPEG, videoPath: video, tracks, signal: AbortSignal.abort() });
+    const noTracks = await embedSubtitles({ ffmpegPath: ffmpeg, videoPath: video, tracks: [] });
+    const canceled = await embedSubtitles({ ffmpegPath: ffmpeg, videoPath: video, tracks, signal: AbortSignal.abort() });
 
     expect(avi).toMatchObject({ ok: false, error: { code: 'unsupported_container' } });
     expect(missing).toMatchObject({ ok: false, error: { code: 'ffmpeg_missing' } });

@@ -23,7 +23,7 @@ describe('an ffmpeg that cannot even be started', () => {
 
   it('locateFfmpeg says the configured path does not work', async () => {
     for (const setting of UNSTARTABLE) {
-      const found = await locateFfmpeg({ setting, env: {}, loadBundled: async () => undefined });
+      const found = await locateFfmpeg({ setting, env: {}, bundled: [] });
       expect(found.ok).toBe(false);
       if (!found.ok) expect(found.error.code).toBe('ffmpeg_not_found');
     }

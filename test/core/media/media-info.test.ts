@@ -52,6 +52,24 @@ const MKV_PAIR = `Input #0, matroska,webm, from 'm.mkv':
 At least one output file must be specified
 `;
 
+// Captured from the 2018 build @ffmpeg-installer/linux-x64 ships (N-47683): its stream lines
+// sit four spaces in, as deep as the entries of the file's own metadata.
+const OLD_FFMPEG_PAIR = `Input #0, mov,mp4,m4a,3gp,3g2,mj2, from 'x.mp4':
+  Metadata:
+    major_brand     : isom
+    minor_version   : 512
+    compatible_brands: isomiso2avc1mp41
+    encoder         : Lavf58.24.100
+  Duration: 00:00:01.02, start: 0.000000, bitrate: 112 kb/s
+    Stream #0:0(und): Video: h264 (High 4:4:4 Predictive) (avc1 / 0x31637661), yuv444p, 160x90 [SAR 1:1 DAR 16:9], 28 kb/s, 10 fps, 10 tbr, 10240 tbn, 20 tbc (default)
+    Metadata:
+      handler_name    : VideoHandler
+    Stream #0:1(eng): Audio: aac (LC) (mp4a / 0x6134706D), 44100 Hz, mono, fltp, 69 kb/s (default)
+    Metadata:
+      handler_name    : SoundHandler
+At least one output file must be specified
+`;
+
 const WEBM_VP9 = `Input #0, matroska,webm, from 'v.webm':
   Metadata:
     ENCODER         : Lavf59.27.100
@@ -104,6 +122,19 @@ describe('parseMediaInfo', () => {
     const info = parseMediaInfo(tricky);
     expect(info?.durationSeconds).toBe(1);
     expect(info?.streams.map((stream) => stream.codec)).toEqual(['h264']);
+  });
+
+  it('reads the four-space stream lines of ffmpeg 4 and older, and is not fooled by metadata there either', () => {
+    const expected = [
+      { index: 0, type: 'video', codec: 'h264', width: 160, height: 90, frameRate: 10 },
+      { index: 1, type: 'audio', codec: 'aac', language: 'eng', sampleRate: 44100 },
+    ];
+    expect(parseMediaInfo(OLD_FFMPEG_PAIR)).toMatchObject({ durationSeconds: 1.02, streams: expected });
+    const tricky = OLD_FFMPEG_PAIR.replace(
+      '    encoder         : Lavf58.24.100\n',
+      '    Stream #0:5: Audio: mp3: x\n    title           : x\n                    : Stream #0:6: Video: vp9\n',
+    ).replace('      handler_name    : SoundHandler\n', '      handler_name    : SoundHandler\n      Duration: 99:00:00.00, start\n');
+    expect(parseMediaInfo(tricky)).toMatchObject({ durationSeconds: 1.02, streams: expected });
   });
 
   it('returns undefined for what ffmpeg could not open', () => {

@@ -2,13 +2,33 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll } from 'vitest';
 import { locateFfmpeg } from '../../../src/core/media/locate-ffmpeg';
+import type { MediaInfo } from '../../../src/core/media/media-info';
+import { probeMedia } from '../../../src/core/media/probe-media';
 import { makeFolder, removeFolder } from '../download/helpers';
 
-/** The ffmpeg the media tests run: found the way the app finds it, or the suite fails loudly. */
-export async function systemFfmpeg(): Promise<string> {
-  const located = await locateFfmpeg();
-  if (!located.ok) throw new Error(located.error.message);
-  return located.value.path;
+let located: Promise<string> | undefined;
+
+/**
+ * The ffmpeg the media tests run: found the way the app finds it (FFMPEG_PATH, bundled,
+ * PATH), so a machine without ffmpeg installed runs them with the bundled one; with none
+ * at all the suite fails loudly, saying what was tried.
+ */
+export function systemFfmpeg(): Promise<string> {
+  located ??= locateFfmpeg().then((found) => {
+    if (!found.ok) throw new Error(found.error.message);
+    return found.value.path;
+  });
+  return located;
+}
+
+/**
+ * A file's container, duration and streams, read with that ffmpeg (`ffmpeg -i`, as the app
+ * reads media): neither bundled package ships ffprobe, so the tests do not need one.
+ */
+export async function probeFile(file: string): Promise<MediaInfo> {
+  const probed = await probeMedia(await systemFfmpeg(), file);
+  if (!probed.ok) throw new Error(probed.error.message);
+  return probed.value;
 }
 
 export interface FfmpegWorkspace {
@@ -22,7 +42,7 @@ export interface FfmpegWorkspace {
 
 const exec = promisify(execFile);
 
-/** The system ffmpeg and a temp folder for the tests of one file (registers its own hooks). */
+/** The located ffmpeg and a temp folder for the tests of one file (registers its own hooks). */
 export function ffmpegWorkspace(): FfmpegWorkspace {
   const workspace: FfmpegWorkspace = {
     ffmpeg: '',
