@@ -1,0 +1,51 @@
+import './require-supported-node';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defaultDataDir } from '../cli/data-dir';
+import { DEFAULT_WEB_PORT } from '../server/web-mode';
+import { serveUntilStopped } from '../server/serve-until-stopped';
+import { checkElectron } from './electron-check';
+import { preferredPortOrAny } from './free-port';
+import { build, buildIsStale } from './ui-build';
+
+/*
+ * `npm start`: the desktop app where Electron can start; anywhere else (no display, a CI
+ * run, a binary that could not be downloaded or does not run) one line says why, and the
+ * same UI opens in web mode, against the built-in sandbox unless an API key is stored or
+ * in TROVE_API_KEY. `npm start -- --web` asks for web mode on a desktop too.
+ */
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+if (buildIsStale(ROOT)) {
+  process.stdout.write('Building the app (out/ is missing or older than the sources)…\n');
+  const built = await build(ROOT);
+  if (!built.ok) {
+    process.stderr.write(`${built.log}\nThe build failed (the log is above): fix it, then run npm start again.\n`);
+    process.exit(1);
+  }
+}
+
+const check = process.argv.includes('--web')
+  ? ({ ok: false, reason: 'web mode was asked for (--web)' } as const)
+  : await checkElectron({ root: ROOT, env: process.env, platform: process.platform });
+
+if (check.ok) {
+  // As before this launcher: electron-vite runs the built app in Electron (it is built above).
+  const manifest = createRequire(path.join(ROOT, 'package.json')).resolve('electron-vite/package.json');
+  const cli = path.join(path.dirname(manifest), 'bin', 'electron-vite.js');
+  const desktop = spawn(process.execPath, [cli, 'preview', '--skipBuild'], { cwd: ROOT, stdio: 'inherit' });
+  // Ctrl+C reaches Electron too (same terminal); this process just waits for it to end.
+  process.on('SIGINT', () => undefined);
+  desktop.once('close', (code) => process.exit(code ?? 1));
+} else {
+  process.stdout.write(`The desktop app cannot start here: ${check.reason}. Starting web mode instead.\n`);
+  await serveUntilStopped({
+    port: await preferredPortOrAny(DEFAULT_WEB_PORT),
+    dataDir: process.env['TROVE_DATA_DIR'] ?? defaultDataDir({ platform: process.platform, env: process.env, homeDir: homedir() }),
+    sandbox: 'without-key',
+  });
+}
