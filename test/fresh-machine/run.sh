@@ -100,10 +100,13 @@ fi
 log "npm test"
 began=$(date +%s)
 results="$work/vitest.json"
-set +e
-"${clean_env[@]}" npm test -- --reporter=default --reporter=json --outputFile.json="$results" 2>&1 | tail -n 60
-test_status=${PIPESTATUS[0]}
-set -e
+test_status="not run (npm install failed)"
+if [ "$install_status" = 0 ]; then
+  set +e
+  "${clean_env[@]}" npm test -- --reporter=default --reporter=json --outputFile.json="$results" 2>&1 | tail -n 60
+  test_status=${PIPESTATUS[0]}
+  set -e
+fi
 test_seconds=$(seconds_since "$began")
 [ "$test_status" = 0 ] || fail "npm test exited $test_status"
 
