@@ -22,7 +22,7 @@ import type { WebServer } from '../../src/server/web-server';
 
 const run = promisify(execFile);
 export const STATIC_DIR = path.resolve('out/renderer');
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

@@ -41,6 +41,11 @@ cache="$work/npm-cache"
 if $warm_cache; then cache="$TROVE_FRESH_MACHINE_HOME/.npm"; fi
 clean_env=(env -i "PATH=/usr/local/bin:/usr/bin:/bin" "HOME=$work/home" "TMPDIR=$work/tmp" "LANG=C.UTF-8" "TERM=dumb"
            "npm_config_cache=$cache" "npm_config_update_notifier=false")
+# What the machine itself provides stays: its npm config (~/.npmrc), certificates and proxy.
+[ -f "$TROVE_FRESH_MACHINE_HOME/.npmrc" ] && clean_env+=("npm_config_userconfig=$TROVE_FRESH_MACHINE_HOME/.npmrc")
+for name in NODE_EXTRA_CA_CERTS SSL_CERT_FILE SSL_CERT_DIR HTTP_PROXY HTTPS_PROXY NO_PROXY http_proxy https_proxy no_proxy; do
+  [ -n "${!name:-}" ] && clean_env+=("$name=${!name}")
+done
 mkdir -p "$work/home" "$work/tmp"
 
 failures=()
