@@ -19,6 +19,7 @@ import { build, buildIsStale } from './ui-build';
  */
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SLOW_CHECK_MS = 3000;
 
 if (buildIsStale(ROOT)) {
   process.stdout.write('Building the app (out/ is missing or older than the sources)…\n');
@@ -29,9 +30,12 @@ if (buildIsStale(ROOT)) {
   }
 }
 
+// A first start downloads Electron's binary (quiet, output kept): say why there is a wait.
+const slow = setTimeout(() => process.stdout.write('Getting Electron ready (the first start downloads it)…\n'), SLOW_CHECK_MS);
 const check = process.argv.includes('--web')
   ? ({ ok: false, reason: 'web mode was asked for (--web)' } as const)
   : await checkElectron({ root: ROOT, env: process.env, platform: process.platform });
+clearTimeout(slow);
 
 if (check.ok) {
   // As before this launcher: electron-vite runs the built app in Electron (it is built above).
