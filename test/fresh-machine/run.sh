@@ -120,14 +120,21 @@ echo "npm install: exit $install_status in ${install_seconds} s"
 echo "npm start:   $($start_ok && echo 'address served the page; Ctrl-C stopped it cleanly' || echo FAILED)"
 echo "npm test:    exit $test_status in ${test_seconds} s"
 if [ -f "$results" ]; then
-  # Skipped tests carry their reason in their name ("… — skipped, <reason>").
+  # Skipped tests carry their reason in their name ("… — skipped, <reason>"): one line per group.
   "${clean_env[@]}" node -e '
     const report = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-    const skipped = report.testResults.flatMap((file) => file.assertionResults
-      .filter((test) => test.status !== "passed" && test.status !== "failed")
-      .map((test) => `${file.name.replace(process.cwd() + "/", "")}: ${test.fullName}`));
-    console.log(`tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skipped.length} skipped`);
-    for (const line of skipped) console.log(`  skipped  ${line}`);
+    const groups = new Map();
+    for (const file of report.testResults) {
+      for (const test of file.assertionResults) {
+        if (test.status === "passed" || test.status === "failed") continue;
+        const names = test.title.includes("skipped") || test.ancestorTitles.length === 0 ? [...test.ancestorTitles, test.title] : test.ancestorTitles;
+        const group = `${file.name.replace(process.cwd() + "/", "")}: ${names.join(" › ")}`;
+        groups.set(group, (groups.get(group) ?? 0) + 1);
+      }
+    }
+    const skipped = [...groups.values()].reduce((sum, count) => sum + count, 0);
+    console.log(`tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skipped} skipped`);
+    for (const [group, count] of groups) console.log(`  ${String(count).padStart(3)} skipped  ${group}`);
   ' "$results"
 fi
 if [ "${#failures[@]}" -gt 0 ]; then
