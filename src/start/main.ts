@@ -1,15 +1,13 @@
 import './require-supported-node';
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultDataDir } from '../cli/data-dir';
 import { DEFAULT_WEB_PORT } from '../server/web-mode';
 import { serveUntilStopped } from '../server/serve-until-stopped';
 import { checkElectron } from './electron-check';
 import { preferredPortOrAny } from './free-port';
-import { build, buildIsStale } from './ui-build';
+import { build, buildIsStale, electronViteCli } from './ui-build';
 
 /*
  * `npm start`: the desktop app where Electron can start; anywhere else (no display, a CI
@@ -39,9 +37,7 @@ clearTimeout(slow);
 
 if (check.ok) {
   // As before this launcher: electron-vite runs the built app in Electron (it is built above).
-  const manifest = createRequire(path.join(ROOT, 'package.json')).resolve('electron-vite/package.json');
-  const cli = path.join(path.dirname(manifest), 'bin', 'electron-vite.js');
-  const desktop = spawn(process.execPath, [cli, 'preview', '--skipBuild'], { cwd: ROOT, stdio: 'inherit' });
+  const desktop = spawn(process.execPath, [electronViteCli(ROOT), 'preview', '--skipBuild'], { cwd: ROOT, stdio: 'inherit' });
   // Ctrl+C reaches Electron too (same terminal); this process just waits for it to end.
   process.on('SIGINT', () => undefined);
   desktop.once('close', (code) => process.exit(code ?? 1));

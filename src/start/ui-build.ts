@@ -31,10 +31,14 @@ export function buildIsStale(root: string): boolean {
   return BUILD_INPUTS.some((input) => newestMtimeMs(path.join(root, input)) > oldestOutput);
 }
 
+/** electron-vite's command line script (its package exports no path to it, so from its package.json). */
+export function electronViteCli(root: string): string {
+  const manifest = createRequire(path.join(root, 'package.json')).resolve('electron-vite/package.json');
+  return path.join(path.dirname(manifest), 'bin', 'electron-vite.js');
+}
+
 /** `electron-vite build` (what `npm run build` runs); its log is shown only when it fails. */
 export async function build(root: string): Promise<{ ok: true } | { ok: false; log: string }> {
-  const manifest = createRequire(path.join(root, 'package.json')).resolve('electron-vite/package.json');
-  const cli = path.join(path.dirname(manifest), 'bin', 'electron-vite.js');
-  const run = await runCaptured(process.execPath, [cli, 'build'], { cwd: root });
+  const run = await runCaptured(process.execPath, [electronViteCli(root), 'build'], { cwd: root });
   return run.code === 0 ? { ok: true } : { ok: false, log: `${run.stdout}${run.stderr}` };
 }
