@@ -36,8 +36,10 @@ const check = process.argv.includes('--web')
 clearTimeout(slow);
 
 if (check.ok) {
-  // As before this launcher: electron-vite runs the built app in Electron (it is built above).
-  const desktop = spawn(process.execPath, [electronViteCli(ROOT), 'preview', '--skipBuild'], { cwd: ROOT, stdio: 'inherit' });
+  // As before this launcher: electron-vite runs the built app (built above) in Electron, the
+  // very binary checked (ELECTRON_EXEC_PATH: electron-vite reads it before electron's path.txt).
+  const env = { ...process.env, ELECTRON_EXEC_PATH: check.binary };
+  const desktop = spawn(process.execPath, [electronViteCli(ROOT), 'preview', '--skipBuild'], { cwd: ROOT, env, stdio: 'inherit' });
   // Ctrl+C reaches Electron too (same terminal); this process just waits for it to end.
   process.on('SIGINT', () => undefined);
   desktop.once('close', (code) => process.exit(code ?? 1));

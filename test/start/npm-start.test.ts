@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,5 +64,20 @@ describe('npm start where Electron cannot start', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('The desktop app cannot start here: there is no display (neither DISPLAY nor WAYLAND_DISPLAY is set). Starting web mode instead.');
     expect(result.stdout).not.toContain('built-in sandbox');
+  });
+});
+
+describe('npm start where Electron can start', () => {
+  it.runIf(process.platform !== 'win32')('runs the built app in the Electron it checked, and ends with it', async () => {
+    // A stand-in binary: it passes the check (run as Node) and, started as the app, says so.
+    const dist = await mkdtemp(join(tmpdir(), 'electron-standin-'));
+    writeFileSync(join(dist, 'electron'), '#!/bin/sh\n[ "$ELECTRON_RUN_AS_NODE" = 1 ] && exit 0\necho "stand-in electron started in $PWD with: $*"\nexit 0\n');
+    chmodSync(join(dist, 'electron'), 0o755);
+    const dataDir = await mkdtemp(join(tmpdir(), 'trove-start-'));
+    const run = startEntryPoint('src/start/main.ts', [], { env: { CI: undefined, DISPLAY: ':0', ELECTRON_OVERRIDE_DIST_PATH: dist, TROVE_DATA_DIR: dataDir } });
+    const result = await run.done;
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`stand-in electron started in ${process.cwd()} with: .`);
+    expect(result.stdout).not.toContain('web mode');
   });
 });
