@@ -53,7 +53,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/core/**/*.ts', 'src/sandbox/**/*.ts', 'src/cli/**/*.ts', 'src/server/**/*.ts'],
+    files: ['src/core/**/*.ts', 'src/sandbox/**/*.ts', 'src/cli/**/*.ts', 'src/server/**/*.ts', 'src/start/**/*.ts'],
     rules: restrict({
       paths: [electronBan],
       patterns: [
