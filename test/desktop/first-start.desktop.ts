@@ -1,0 +1,24 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { freshFolders, launchDesktop } from './desktop-app';
+import type { DesktopApp } from './desktop-app';
+
+let app: DesktopApp | undefined;
+afterAll(async () => {
+  await app?.kill();
+});
+
+describe('the first start of the desktop app', () => {
+  it('renders the first-run screen in its window, not a stuck "Connecting to Trove…"', async () => {
+    const folders = await freshFolders();
+    app = await launchDesktop({ folders });
+    const { page } = app;
+    expect(await page.getByRole('heading', { name: 'Welcome to Trove' }).isVisible()).toBe(true);
+    expect(await page.locator('#root').textContent()).not.toContain('Connecting to Trove');
+    // The page is the app's own origin as src/main sees it, and its preload gave it window.trove.
+    const [shown] = await app.windows();
+    expect(shown?.url).toBe('trove-app://app/index.html');
+    expect(shown?.visible).toBe(true);
+    expect(await page.evaluate("typeof window.trove?.['settings.get']")).toBe('function');
+    await app.screenshot('first-start');
+  });
+});
