@@ -51,11 +51,12 @@ export interface LaunchOptions {
   env?: Record<string, string>;
   /** Another main script (e.g. one that throws at start-up). */
   mainScript?: string;
-  /** Do not wait for a window (a second instance never opens one). */
-  expectWindow?: boolean;
+  /** What shows that the window is ready; by default the app's shell or its first-run screen. */
+  readyWhen?: string;
 }
 
 export interface DesktopApp {
+  folders: DesktopFolders;
   child: ChildProcess;
   page: Page;
   output(): string;
@@ -154,7 +155,7 @@ export async function launchDesktop(options: LaunchOptions): Promise<DesktopApp>
       page = context.pages().find(isApp);
     }
     // The app has started when its shell or the first-run screen is on screen.
-    const shell = page.locator('#root .app-main, #root .onboarding-option').first();
+    const shell = page.locator(options.readyWhen ?? '#root .app-main, #root .onboarding-option').first();
     await shell.waitFor({ timeout: STARTUP_TIMEOUT_MS }).catch(async (error: unknown) => {
       const shown = await page.locator('#root').innerText().catch(() => '(unreadable)');
       throw new Error(`The window shows "${shown}" instead of the app`, { cause: error });
@@ -163,7 +164,9 @@ export async function launchDesktop(options: LaunchOptions): Promise<DesktopApp>
   };
   let page: Page;
   try {
-    page = await Promise.race([ready(), started.exited.then(() => started.cdpEndpoint as Promise<never>), timeout(2 * STARTUP_TIMEOUT_MS, () => `The app did not start:\n${started.output()}`)]);
+    page = await Promise.race([ready(), started.exited.then((code): never => {
+        throw new Error(`The main process ended (exit code ${code}) before its window showed the app`);
+      }), timeout(2 * STARTUP_TIMEOUT_MS, () => `The app did not start:\n${started.output()}`)]);
   } catch (error) {
     started.child.kill('SIGKILL');
     await browser?.close().catch(() => undefined);
@@ -171,6 +174,7 @@ export async function launchDesktop(options: LaunchOptions): Promise<DesktopApp>
     throw new Error(`${message}\n--- main process output ---\n${started.output()}`, { cause: error });
   }
   const app: DesktopApp = {
+    folders: options.folders,
     child: started.child,
     page,
     output: started.output,
@@ -190,10 +194,12 @@ export async function launchDesktop(options: LaunchOptions): Promise<DesktopApp>
     },
     async kill() {
       await browser?.close().catch(() => undefined);
-      if (started.child.exitCode === null) {
+      if (started.child.exitCode !== null) return;
+      // app.exit closes Chromium before the process ends; SIGKILL only if that hangs.
+      await Promise.race([started.control({ type: 'exit', code: 0 }).then(() => started.exited), timeout(10_000, () => 'exit timed out')]).catch(() => {
         started.child.kill('SIGKILL');
-        await started.exited;
-      }
+      });
+      await started.exited;
     },
   };
   return app;

@@ -201,3 +201,9 @@ controlChannel.on('quit', () => {
   return true;
 });
 
+/** Ends the app the way app.exit does: no quit events, the browser closed with it. */
+controlChannel.on('exit', ({ code }) => {
+  app.exit(code);
+  return true;
+});
+

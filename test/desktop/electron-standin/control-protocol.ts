@@ -22,6 +22,7 @@ export const controlRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('window.close'), windowId: z.number().int().optional() }),
   z.object({ type: z.literal('gc') }),
   z.object({ type: z.literal('quit') }),
+  z.object({ type: z.literal('exit'), code: z.number().int() }),
 ]);
 export type ControlRequest = z.infer<typeof controlRequestSchema>;
 
