@@ -121,6 +121,8 @@ export function spawnMain(options: LaunchOptions): Started {
     // An exception the main process did not catch fails the start: Electron would show an error dialog.
     if (notice.data.type === 'uncaught') rejectEndpoint(new Error(`The main process threw: ${notice.data.message}`));
   });
+  // A second instance never gets ready: its caller waits for the exit instead.
+  cdpEndpoint.catch(() => undefined);
   void exited.then((code) => {
     rejectEndpoint(new Error(`The main process ended (exit code ${code}) before it was ready:\n${text}`));
     for (const entry of waiting.values()) entry.reject(new Error('The main process ended'));
