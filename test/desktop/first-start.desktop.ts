@@ -21,4 +21,12 @@ describe('the first start of the desktop app', () => {
     expect(await page.evaluate("typeof window.trove?.['settings.get']")).toBe('function');
     await app.screenshot('first-start');
   });
+
+  it('starts the built-in sandbox from the first-run screen (sample media made into userData)', async () => {
+    const { page } = app!;
+    await page.getByRole('button', { name: 'Try the sandbox' }).click();
+    await page.locator('#root .app-main').waitFor({ timeout: 60_000 });
+    expect(await page.locator('.app-header').textContent()).toContain('Sandbox · sample media');
+    await app!.screenshot('sandbox-mode');
+  });
 });
