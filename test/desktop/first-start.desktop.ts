@@ -19,6 +19,13 @@ describe('the first start of the desktop app', () => {
     expect(shown?.url).toBe('trove-app://app/index.html');
     expect(shown?.visible).toBe(true);
     expect(await page.evaluate("typeof window.trove?.['settings.get']")).toBe('function');
+    // trove-app:// answers with the CSP as a header (app-protocol.ts), and the page runs under it.
+    const csp = await page.evaluate("fetch('/index.html').then((response) => response.headers.get('content-security-policy'))");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain('media-src');
+    // Every permission the page could ask for is refused (session-hardening.ts).
+    expect(await app.control({ type: 'permission.request', permission: 'media' })).toBe(false);
+    expect(await app.control({ type: 'permission.check', permission: 'notifications' })).toBe(false);
     await app.screenshot('first-start');
   });
 
