@@ -36,4 +36,16 @@ describe('the first start of the desktop app', () => {
     expect(await page.locator('.app-header').textContent()).toContain('Sandbox · sample media');
     await app!.screenshot('sandbox-mode');
   });
+
+  it('keeps the window on the app: a navigation or a new window goes to the system browser instead', async () => {
+    const { page } = app!;
+    const before = page.url();
+    await page.evaluate("location.href = 'https://example.com/away'");
+    await expect.poll(async () => (await app!.records('shell.openExternal')).map((call) => call.args[0])).toContain('https://example.com/away');
+    await page.evaluate("window.open('https://example.com/popup')");
+    await expect.poll(async () => (await app!.records('shell.openExternal')).map((call) => call.args[0])).toContain('https://example.com/popup');
+    expect(page.url()).toBe(before);
+    // Still one window, still on the app.
+    expect((await app!.windows()).map((window) => window.url)).toEqual(['trove-app://app/index.html']);
+  });
 });

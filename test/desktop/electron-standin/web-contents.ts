@@ -32,6 +32,7 @@ export class WebContents extends EventEmitter {
   private mainFrameId = '';
   private destroyed = false;
   private openHandler: OpenHandler | undefined;
+  private readonly openDecisions: ('allow' | 'deny')[] = [];
   /** The document request loadURL started: browser-initiated, so no will-navigate. */
   private appNavigation: string | undefined;
   private readonly binding = `__standinIpc_${randomBytes(6).toString('hex')}`;
@@ -65,6 +66,7 @@ export class WebContents extends EventEmitter {
     cdp.on('Runtime.bindingCalled', (event) => {
       if (event.name === this.binding) void this.onRendererMessage(event.payload, event.executionContextId);
     });
+    cdp.on('Page.windowOpen', (event) => this.onWindowOpen(event));
     cdp.on('Fetch.requestPaused', (event) => void this.onRequest(event as PausedRequest));
     cdp.on('Page.lifecycleEvent', (event) => {
       if (event.frameId === this.mainFrameId && event.name === 'firstContentfulPaint') this.emit('-first-paint');
@@ -162,10 +164,20 @@ export class WebContents extends EventEmitter {
     }
   }
 
-  private async onPopup(popup: Page): Promise<void> {
-    const details = { url: toElectronUrl(popup.url(), standardSchemes), frameName: '', features: '', disposition: 'new-window' };
+  /**
+   * window.open and target=_blank: Electron asks the handler before any window exists.
+   * Chromium reports the request (Page.windowOpen, with the URL) and then makes the page;
+   * the handler's answer is taken at the report and a denied page is closed as soon as it
+   * exists (docs/desktop.md).
+   */
+  private onWindowOpen(event: { url: string; windowName: string; windowFeatures: string[] }): void {
+    const details = { url: toElectronUrl(event.url, standardSchemes), frameName: event.windowName, features: event.windowFeatures.join(','), disposition: 'new-window' };
     const decision = this.openHandler ? this.openHandler(details) : { action: 'allow' as const };
-    if (decision.action === 'deny') await popup.close();
+    this.openDecisions.push(decision.action);
+  }
+
+  private async onPopup(popup: Page): Promise<void> {
+    if ((this.openDecisions.shift() ?? 'allow') === 'deny') await popup.close();
   }
 
   private async evaluate(expression: string, contextId?: number): Promise<unknown> {
