@@ -23,7 +23,6 @@ interface ClosableWindow {
 
 class StandinApp extends EventEmitter {
   readonly isPackaged = false;
-  readonly commandLine = { appendSwitch: (...args: string[]) => record('app.commandLine.appendSwitch', ...args), hasSwitch: () => false, getSwitchValue: () => '' };
   private readonly pkg = findAppPackage(process.argv[1] ?? process.cwd());
   private readonly paths = defaultPaths(this.pkg.name);
   private ready = false;
@@ -86,14 +85,6 @@ class StandinApp extends EventEmitter {
     return this.pkg.version;
   }
 
-  getAppPath(): string {
-    return this.pkg.appPath;
-  }
-
-  getLocale(): string {
-    return 'en-US';
-  }
-
   getPath(name: string): string {
     const value = this.paths.get(name);
     // Electron throws for an unknown name (shell/browser/api/electron_api_app.cc GetPath).
@@ -101,16 +92,8 @@ class StandinApp extends EventEmitter {
     return value;
   }
 
-  setPath(name: string, value: string): void {
-    this.paths.set(name, value);
-  }
-
   setAppUserModelId(id: string): void {
     record('app.setAppUserModelId', id);
-  }
-
-  focus(): void {
-    record('app.focus');
   }
 
   requestSingleInstanceLock(additionalData: unknown = {}): boolean {
@@ -122,10 +105,6 @@ class StandinApp extends EventEmitter {
     if (this.lock) return true;
     this.track(notifyFirstInstance(userData, { argv: process.argv, cwd: process.cwd(), additionalData }));
     return false;
-  }
-
-  hasSingleInstanceLock(): boolean {
-    return this.lock !== undefined;
   }
 
   releaseSingleInstanceLock(): void {

@@ -48,18 +48,9 @@ export class BrowserWindow extends EventEmitter {
   private destroyed = false;
   private shownOnce = false;
   private progress: number | undefined;
-  private title: string;
 
   static getAllWindows(): BrowserWindow[] {
     return [...windows.values()];
-  }
-
-  static getFocusedWindow(): BrowserWindow | null {
-    return [...windows.values()].find((window) => window.focused) ?? null;
-  }
-
-  static fromWebContents(contents: unknown): BrowserWindow | null {
-    return [...windows.values()].find((window) => window.webContents === contents) ?? null;
   }
 
   constructor(options: WindowOptions = {}) {
@@ -73,7 +64,6 @@ export class BrowserWindow extends EventEmitter {
     this.bounds = { x: options.x ?? centred.x, y: options.y ?? centred.y, width, height };
     this.normalBounds = { ...this.bounds };
     this.visible = options.show !== false;
-    this.title = options.title ?? '';
     this.webContents = new WebContents(options.webPreferences?.preload, { width, height });
     windows.set(this.id, this);
     app.windows.add(this);
@@ -101,12 +91,6 @@ export class BrowserWindow extends EventEmitter {
     this.emit('show');
   }
 
-  showInactive(): void {
-    this.shownOnce = true;
-    this.visible = true;
-    this.emit('show');
-  }
-
   hide(): void {
     if (!this.visible) return;
     this.visible = false;
@@ -119,11 +103,6 @@ export class BrowserWindow extends EventEmitter {
     this.focused = true;
     void this.webContents.attached.then(() => this.webContents.page?.bringToFront()).catch(() => undefined);
     this.emit('focus');
-  }
-
-  blur(): void {
-    this.focused = false;
-    this.emit('blur');
   }
 
   isVisible(): boolean {
@@ -174,10 +153,6 @@ export class BrowserWindow extends EventEmitter {
     return { ...this.bounds };
   }
 
-  getContentBounds(): Rectangle {
-    return { ...this.bounds };
-  }
-
   /** The bounds the window returns to from maximized or minimized (docs "win.getNormalBounds()"). */
   getNormalBounds(): Rectangle {
     return this.maximized ? { ...this.normalBounds } : { ...this.bounds };
@@ -195,35 +170,10 @@ export class BrowserWindow extends EventEmitter {
     void this.webContents.attached.then(() => this.webContents.page?.setViewportSize(size)).catch(() => undefined);
   }
 
-  center(): void {
-    const area = primaryDisplay().workArea;
-    this.setBounds({ x: area.x + Math.round((area.width - this.bounds.width) / 2), y: area.y + Math.round((area.height - this.bounds.height) / 2) });
-  }
-
   setProgressBar(progress: number): void {
     // A negative value removes the bar (docs "win.setProgressBar").
     this.progress = progress < 0 ? undefined : progress;
     record('window.setProgressBar', progress);
-  }
-
-  setTitle(title: string): void {
-    this.title = title;
-  }
-
-  getTitle(): string {
-    return this.title;
-  }
-
-  setMenuBarVisibility(visible: boolean): void {
-    record('window.setMenuBarVisibility', visible);
-  }
-
-  removeMenu(): void {
-    record('window.removeMenu');
-  }
-
-  setIcon(icon: unknown): void {
-    record('window.setIcon', String(icon));
   }
 
   loadURL(url: string): Promise<void> {

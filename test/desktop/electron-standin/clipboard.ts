@@ -12,10 +12,6 @@ export const clipboard = {
   writeText: (value: string): void => {
     text = value;
   },
-  clear: (): void => {
-    text = '';
-  },
-  availableFormats: (): string[] => (text ? ['text/plain'] : []),
 };
 
 controlChannel.on('clipboard.write', ({ text: value }) => {

@@ -17,13 +17,6 @@ export const dialog = {
     nextOpenAnswer = { canceled: true, filePaths: [] };
     return answer;
   },
-  async showMessageBox(...args: unknown[]): Promise<{ response: number; checkboxChecked: boolean }> {
-    record('dialog.showMessageBox', args.length > 1 ? args[1] : args[0]);
-    return { response: 0, checkboxChecked: false };
-  },
-  showErrorBox(title: string, content: string): void {
-    record('dialog.showErrorBox', title, content);
-  },
 };
 
 export const shell = {
@@ -37,12 +30,6 @@ export const shell = {
   },
   showItemInFolder(path: string): void {
     record('shell.showItemInFolder', path);
-  },
-  async trashItem(path: string): Promise<void> {
-    record('shell.trashItem', path);
-  },
-  beep(): void {
-    record('shell.beep');
   },
 };
 

@@ -22,13 +22,6 @@ class StandinIpcMain extends EventEmitter {
     this.invokeHandlers.set(channel, handler);
   }
 
-  handleOnce(channel: string, handler: InvokeHandler): void {
-    this.handle(channel, (event, ...args) => {
-      this.removeHandler(channel);
-      return handler(event, ...args);
-    });
-  }
-
   removeHandler(channel: string): void {
     this.invokeHandlers.delete(channel);
   }

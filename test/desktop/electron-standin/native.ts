@@ -35,7 +35,6 @@ class NativeImage {
 
 export const nativeImage = {
   createFromPath: (file: string): NativeImage => new NativeImage(file, existsSync(file) ? readFileSync(file) : undefined),
-  createEmpty: (): NativeImage => new NativeImage('', undefined),
 };
 
 class NativeTheme extends EventEmitter {

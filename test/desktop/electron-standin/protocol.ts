@@ -18,7 +18,6 @@ interface SchemePrivileges {
 
 export type ProtocolHandler = (request: Request) => Response | Promise<Response>;
 
-const privileged = new Map<string, SchemePrivileges>();
 const handlers = new Map<string, ProtocolHandler>();
 const listeners = new Set<() => void>();
 
@@ -33,7 +32,6 @@ export const protocol = {
   registerSchemesAsPrivileged(schemes: { scheme: string; privileges?: SchemePrivileges }[]): void {
     if (app.isReady()) throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready');
     for (const { scheme, privileges = {} } of schemes) {
-      privileged.set(scheme, privileges);
       if (privileges.standard) standardSchemes.add(scheme);
     }
   },
@@ -44,22 +42,12 @@ export const protocol = {
     handlers.set(scheme, handler);
     for (const listener of listeners) listener();
   },
-
-  unhandle(scheme: string): void {
-    handlers.delete(scheme);
-    for (const listener of listeners) listener();
-  },
-
-  isProtocolHandled(scheme: string): boolean {
-    return handlers.has(scheme);
-  },
 };
 
 export const protocolRegistry = {
   handler: (scheme: string): ProtocolHandler | undefined => handlers.get(scheme),
   handledSchemes: (): string[] => [...handlers.keys()],
-  privileges: (scheme: string): SchemePrivileges | undefined => privileged.get(scheme),
-  /** Windows re-arm their request interception when a handler is added or removed. */
+  /** Windows re-arm their request interception when a handler is added. */
   onChange(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);

@@ -23,8 +23,4 @@ export function primaryDisplay(): Display {
 export const screen = {
   getPrimaryDisplay: primaryDisplay,
   getAllDisplays: (): Display[] => [primaryDisplay()],
-  getDisplayMatching: (): Display => primaryDisplay(),
-  getDisplayNearestPoint: (): Display => primaryDisplay(),
-  getCursorScreenPoint: (): { x: number; y: number } => ({ x: 0, y: 0 }),
-  on: (): void => undefined,
 };

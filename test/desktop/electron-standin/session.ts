@@ -12,11 +12,9 @@ import { record } from './recorder';
 
 type RequestHandler = (contents: unknown, permission: string, callback: (granted: boolean) => void, details: Record<string, unknown>) => void;
 type CheckHandler = (contents: unknown, permission: string, requestingOrigin: string, details: Record<string, unknown>) => boolean;
-type HeadersListener = (details: Record<string, unknown>, callback: (response: Record<string, unknown>) => void) => void;
 
 let requestHandler: RequestHandler | null = null;
 let checkHandler: CheckHandler | null = null;
-let headersListener: HeadersListener | null = null;
 
 /** Set by web-contents.ts: the first window's webContents and its current URL. */
 let currentContents: () => { contents: unknown; url: string } | undefined = () => undefined;
@@ -41,19 +39,14 @@ export const defaultSession = {
     record('session.setDevicePermissionHandler', typeof handler);
   },
   webRequest: {
-    /** Kept and reported; the stand-in applies it to no response (see docs/desktop.md). */
-    onHeadersReceived(listener: HeadersListener | null): void {
-      headersListener = listener;
+    /** Recorded only: the stand-in applies it to no response (it matters with a dev server only). */
+    onHeadersReceived(listener: unknown): void {
       record('session.webRequest.onHeadersReceived', listener !== null);
     },
   },
 };
 
 export const session = { defaultSession };
-
-export function webRequestListener(): HeadersListener | null {
-  return headersListener;
-}
 
 controlChannel.on('permission.request', async ({ permission, url }) => {
   const target = currentContents();

@@ -21,9 +21,6 @@ export class Menu {
     return new Menu(template.map((item) => ({ enabled: true, ...item })));
   }
 
-  static setApplicationMenu(menu: Menu | null): void {
-    record('menu.setApplicationMenu', menu?.items.map((item) => item.label ?? item.type ?? '') ?? null);
-  }
 }
 
 const trays = new Set<Tray>();
@@ -40,10 +37,6 @@ export class Tray extends EventEmitter {
 
   setToolTip(text: string): void {
     record('tray.setToolTip', text);
-  }
-
-  setTitle(text: string): void {
-    record('tray.setTitle', text);
   }
 
   setImage(image: unknown): void {

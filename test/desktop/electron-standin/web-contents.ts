@@ -216,10 +216,6 @@ export class WebContents extends EventEmitter {
     return url === 'about:blank' ? '' : toElectronUrl(url, standardSchemes);
   }
 
-  getTitle(): Promise<string> | string {
-    return this.page?.title() ?? '';
-  }
-
   /** Structured-clonable arguments only, as Electron's IPC serializer requires. */
   send(channel: string, ...args: unknown[]): void {
     structuredClone(args);
@@ -234,14 +230,6 @@ export class WebContents extends EventEmitter {
 
   setWindowOpenHandler(handler: OpenHandler): void {
     this.openHandler = handler;
-  }
-
-  isLoading(): boolean {
-    return false;
-  }
-
-  openDevTools(): void {
-    // No DevTools window here: the test connects over the DevTools port instead.
   }
 
   isDestroyed(): boolean {
