@@ -66,13 +66,16 @@ export interface DesktopApp {
   records(prefix?: string): Promise<RecordedCall[]>;
   screenshot(name: string): Promise<void>;
   exited: Promise<number | null>;
-  /** Quit as the user does (the tray's Quit) and wait for the process to end. */
+  /** Quit as the user does (the tray's Quit) and wait for the process to end; throws like kill. */
   quit(): Promise<number | null>;
+  /** Ends the app (app.exit); throws when the main process had an uncaught exception. */
   kill(): Promise<void>;
 }
 
 interface Started {
   child: ChildProcess;
+  /** Exceptions the main process did not catch (Electron would show an error dialog). */
+  uncaught: string[];
   exited: Promise<number | null>;
   output: () => string;
   cdpEndpoint: Promise<string>;
@@ -98,6 +101,7 @@ export function spawnMain(options: LaunchOptions): Started {
   child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const uncaught: string[] = [];
   let nextId = 1;
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let resolveEndpoint: (endpoint: string) => void = () => undefined;
@@ -119,7 +123,10 @@ export function spawnMain(options: LaunchOptions): Started {
     if (!notice.success) return;
     if (notice.data.type === 'ready') resolveEndpoint(notice.data.cdpEndpoint);
     // An exception the main process did not catch fails the start: Electron would show an error dialog.
-    if (notice.data.type === 'uncaught') rejectEndpoint(new Error(`The main process threw: ${notice.data.message}`));
+    if (notice.data.type === 'uncaught') {
+      uncaught.push(notice.data.message);
+      rejectEndpoint(new Error(`The main process threw: ${notice.data.message}`));
+    }
   });
   // A second instance never gets ready: its caller waits for the exit instead.
   cdpEndpoint.catch(() => undefined);
@@ -133,7 +140,7 @@ export function spawnMain(options: LaunchOptions): Started {
       waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
       child.send({ id, request });
     });
-  return { child, exited, output: () => text, cdpEndpoint, control };
+  return { child, uncaught, exited, output: () => text, cdpEndpoint, control };
 }
 
 const timeout = (ms: number, what: () => string): Promise<never> =>
@@ -192,16 +199,20 @@ export async function launchDesktop(options: LaunchOptions): Promise<DesktopApp>
     async quit() {
       await browser?.close().catch(() => undefined);
       await started.control({ type: 'menu.click', label: 'Quit Trove' });
-      return started.exited;
+      const code = await started.exited;
+      if (started.uncaught.length > 0) throw new Error(`The main process threw:\n${started.uncaught.join('\n')}`);
+      return code;
     },
     async kill() {
       await browser?.close().catch(() => undefined);
-      if (started.child.exitCode !== null) return;
-      // app.exit closes Chromium before the process ends; SIGKILL only if that hangs.
-      await Promise.race([started.control({ type: 'exit', code: 0 }).then(() => started.exited), timeout(10_000, () => 'exit timed out')]).catch(() => {
-        started.child.kill('SIGKILL');
-      });
-      await started.exited;
+      if (started.child.exitCode === null && started.child.signalCode === null) {
+        // app.exit closes Chromium before the process ends; SIGKILL only if that hangs.
+        await Promise.race([started.control({ type: 'exit', code: 0 }).then(() => started.exited), timeout(10_000, () => 'exit timed out')]).catch(() => {
+          started.child.kill('SIGKILL');
+        });
+        await started.exited;
+      }
+      if (started.uncaught.length > 0) throw new Error(`The main process threw:\n${started.uncaught.join('\n')}`);
     },
   };
   return app;
