@@ -13,18 +13,23 @@ interface Seen {
   [key: string]: unknown;
 }
 
-async function runConformanceMain(): Promise<Seen> {
-  const started = spawnMain({ folders: await freshFolders(), mainScript: path.resolve('test/desktop/fixtures/conformance-main.ts') });
+async function runConformanceMain(env: Record<string, string> = {}): Promise<Seen> {
+  const folders = await freshFolders();
+  const started = spawnMain({ folders, env, mainScript: path.resolve('test/desktop/fixtures/conformance-main.ts') });
   const code = await started.exited;
   const line = started.output().split('\n').find((candidate) => candidate.startsWith('{"'));
   if (code !== 0 || !line) throw new Error(`The conformance main ended with ${code}:\n${started.output()}`);
-  return JSON.parse(line) as Seen;
+  return { ...(JSON.parse(line) as Seen), expectedUserData: folders.userData };
 }
 
 describe('the Electron stand-in', () => {
   it('behaves as Electron does where src/main depends on it', async () => {
     const seen = await runConformanceMain();
-    // app: ready only after the main script ran; quit runs before-quit, will-quit, quit in order.
+    // app: unpackaged, userData in $XDG_CONFIG_HOME/<package name>; ready only after the
+    // main script ran; quit runs before-quit, will-quit, quit in order.
+    expect(seen['isPackaged']).toBe(false);
+    expect(seen['resourcesPath']).toBeNull();
+    expect(seen['userData']).toBe(seen['expectedUserData']);
     expect(seen['readyBeforeMainScriptEnded']).toBe(false);
     expect(seen.events.indexOf('ready')).toBeLessThan(seen.events.indexOf('whenReady'));
     expect(seen.events.slice(-3)).toEqual(['before-quit', 'will-quit', 'quit']);
@@ -82,5 +87,11 @@ describe('the Electron stand-in', () => {
     expect(await started.exited).toBe(0);
     expect(started.output()).toContain('clicked: kept');
     expect(started.output()).not.toContain('clicked: dropped');
+  });
+
+  it('plays a packaged app for what app.isPackaged decides when asked to', async () => {
+    const seen = await runConformanceMain({ TROVE_STANDIN_PACKAGED: '1' });
+    expect(seen['isPackaged']).toBe(true);
+    expect(seen['resourcesPath']).toBe(path.resolve('resources'));
   });
 });

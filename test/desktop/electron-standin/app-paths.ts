@@ -13,6 +13,7 @@ import { z } from 'zod';
 const packageSchema = z.object({ name: z.string(), productName: z.string().optional(), version: z.string() });
 
 export interface AppPackage {
+  appPath: string;
   name: string;
   version: string;
 }
@@ -26,7 +27,7 @@ export function findAppPackage(mainScript: string): AppPackage {
     dir = parent;
   }
   const parsed = packageSchema.parse(JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')));
-  return { name: parsed.productName ?? parsed.name, version: parsed.version };
+  return { appPath: dir, name: parsed.productName ?? parsed.name, version: parsed.version };
 }
 
 export function defaultPaths(appName: string): Map<string, string> {

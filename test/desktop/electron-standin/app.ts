@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { findAppPackage, defaultPaths } from './app-paths';
 import { launchChromium } from './chromium-host';
 import type { ChromiumHost } from './chromium-host';
@@ -21,8 +22,16 @@ interface ClosableWindow {
   once(event: 'closed', listener: () => void): unknown;
 }
 
+/**
+ * Unpackaged, as `electron .` runs: isPackaged false (docs/api/app.md "app.isPackaged").
+ * TROVE_STANDIN_PACKAGED=1 plays a packaged app for what isPackaged decides: isPackaged true
+ * and process.resourcesPath at the repository's resources/ (electron-builder.yml copies
+ * the tray icons there under the same names). It packages nothing: no asar, no fuses.
+ */
+const packaged = process.env['TROVE_STANDIN_PACKAGED'] === '1';
+
 class StandinApp extends EventEmitter {
-  readonly isPackaged = false;
+  readonly isPackaged = packaged;
   private readonly pkg = findAppPackage(process.argv[1] ?? process.cwd());
   private readonly paths = defaultPaths(this.pkg.name);
   private ready = false;
@@ -36,6 +45,7 @@ class StandinApp extends EventEmitter {
 
   constructor() {
     super();
+    if (packaged) Object.assign(process, { resourcesPath: path.join(this.pkg.appPath, 'resources') });
     this.readyPromise = new Promise((resolve) => this.once('ready', () => resolve()));
     // Electron logs an uncaught exception and an unhandled rejection in the main process
     // instead of ending it (docs/api/process.md, lib/browser/init.ts); the test is told too.
