@@ -39,12 +39,13 @@ describe('the Electron stand-in', () => {
     // loadURL resolves at did-finish-load, after ready-to-show; the main process sees the custom-scheme URL.
     expect(seen.events.indexOf('ready-to-show')).toBeLessThan(seen.events.indexOf('loadURL resolved'));
     expect(seen.events.indexOf('did-finish-load')).toBeLessThan(seen.events.indexOf('loadURL resolved'));
-    expect(seen['url']).toBe('conf://page/index.html');
+    expect(seen['url']).toBe('conf://page/index.html#/start');
+    expect(seen.events).not.toContain('will-navigate');
     // IPC: an invoke before any handler is rejected with Electron's own text.
     expect(seen['early']).toEqual({ ok: false, message: "Error invoking remote method 'conf:echo': Error: No handler registered for 'conf:echo'" });
     expect(seen['unknownChannel']).toBe("Error invoking remote method 'conf:nobody': Error: No handler registered for 'conf:nobody'");
     expect(seen['secondIpcHandler']).toBe("Attempted to register a second handler for 'conf:echo'");
-    expect(seen['late']).toEqual({ input: { at: 'after load' }, senderUrl: 'conf://page/index.html', senderIsMainFrame: true });
+    expect(seen['late']).toEqual({ input: { at: 'after load' }, senderUrl: 'conf://page/index.html#/start', senderIsMainFrame: true });
     expect(seen['pings']).toEqual([{ n: 1 }, { n: 2 }]);
     // The preload: sandboxed require, contextBridge only, main frame only.
     expect(seen['nodeRequire']).toBe('module not found: fs');

@@ -104,7 +104,8 @@ export class WebContents extends EventEmitter {
     const isMainDocument = paused.resourceType === 'Document' && paused.frameId === this.mainFrameId;
     try {
       if (isMainDocument) {
-        const fromApp = this.appNavigation === paused.request.url;
+        // A request URL carries no fragment; loadURL's may.
+        const fromApp = this.appNavigation?.split('#')[0] === paused.request.url;
         this.appNavigation = undefined;
         // will-navigate: renderer-initiated main-frame navigations only (docs/api/web-contents.md).
         if (!fromApp) {
