@@ -100,4 +100,11 @@ export default tseslint.config(
       patterns: [{ group: ['core', 'renderer', 'server', 'cli', 'sandbox'].flatMap(layer), message: 'The preload only bridges the contract.' }],
     }),
   },
+  {
+    // The stand-in's conformance fixtures: a main process may import electron (the stand-in),
+    // page scripts run in the browser, and the preload is CommonJS as a sandboxed one must be.
+    files: ['test/desktop/fixtures/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { 'no-restricted-imports': 'off', '@typescript-eslint/no-require-imports': 'off' },
+  },
 );
