@@ -1,15 +1,16 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import manifest from './package.json' with { type: 'json' };
 
 export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      // Only `dependencies` are external by default. keytar is optional: bundled, its
-      // native file would load from inside the asar archive, and where it did not build
-      // the import would not resolve and the build would fail.
-      externalizeDeps: { include: ['keytar'] },
+      // Only `dependencies` are external by default. The optional ones (keytar, ffmpeg-static)
+      // must be too: bundled, keytar's native file would load from inside the asar archive,
+      // and where one did not install its import would not resolve and the build would fail.
+      externalizeDeps: { include: Object.keys(manifest.optionalDependencies ?? {}) },
       rollupOptions: { input: { index: resolve('src/main/index.ts') } },
     },
   },

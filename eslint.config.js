@@ -53,7 +53,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/core/**/*.ts', 'src/sandbox/**/*.ts', 'src/cli/**/*.ts', 'src/server/**/*.ts'],
+    files: ['src/core/**/*.ts', 'src/sandbox/**/*.ts', 'src/cli/**/*.ts', 'src/server/**/*.ts', 'src/start/**/*.ts'],
     rules: restrict({
       paths: [electronBan],
       patterns: [
@@ -99,5 +99,12 @@ export default tseslint.config(
     rules: restrict({
       patterns: [{ group: ['core', 'renderer', 'server', 'cli', 'sandbox'].flatMap(layer), message: 'The preload only bridges the contract.' }],
     }),
+  },
+  {
+    // The stand-in's conformance fixtures: a main process may import electron (the stand-in),
+    // page scripts run in the browser, and the preload is CommonJS as a sandboxed one must be.
+    files: ['test/desktop/fixtures/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { 'no-restricted-imports': 'off', '@typescript-eslint/no-require-imports': 'off' },
   },
 );

@@ -8,6 +8,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    globalSetup: ['test/run-temp-root.ts'],
+    globalSetup: ['test/run-temp-root.ts', 'test/build-if-stale.ts'],
   },
 });

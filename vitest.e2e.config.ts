@@ -8,7 +8,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: 'forks',
-    globalSetup: ['test/run-temp-root.ts'],
+    globalSetup: ['test/run-temp-root.ts', 'test/build-if-stale.ts'],
     fileParallelism: false,
   },
 });

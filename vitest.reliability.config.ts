@@ -13,7 +13,7 @@ export default defineConfig({
     testTimeout: 30 * 60_000,
     hookTimeout: 5 * 60_000,
     pool: 'forks',
-    globalSetup: ['test/run-temp-root.ts'],
+    globalSetup: ['test/run-temp-root.ts', 'test/build-if-stale.ts'],
     maxWorkers: 2,
   },
 });

@@ -1,3 +1,4 @@
+import '../start/require-supported-node';
 import { runCli } from './run-cli';
 
 /*

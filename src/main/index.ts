@@ -74,18 +74,20 @@ async function start(): Promise<void> {
   addCspHeader(trustedOrigin, csp);
   serveMedia(async () => mediaRoots(settings?.downloadFolder || defaultDownloadFolder, engine.dataDir));
 
-  window = await createMainWindow({
+  // Before the first load: the renderer asks for its settings as soon as its script runs.
+  bindIpc(engine, () => window, trustedOrigin);
+  const created = await createMainWindow({
     preloadPath: path.join(import.meta.dirname, '../preload/index.cjs'),
-    startUrl: devServer ?? `${trustedOrigin}/index.html`,
     stateFile: path.join(app.getPath('userData'), 'window-state.json'),
   });
-  bindIpc(engine, window, trustedOrigin);
+  window = created;
   // Closing the window hides it: the queue keeps running in the tray until Quit.
-  window.on('close', (event) => {
+  created.on('close', (event) => {
     if (quitting) return;
     event.preventDefault();
-    window?.hide();
+    created.hide();
   });
+  await created.loadURL(devServer ?? `${trustedOrigin}/index.html`);
 
   const tray = createTray(resourcesDir, engine, () => window, () => app.quit());
   await watchQueue(engine, {

@@ -7,7 +7,6 @@ import { readWindowState, writeWindowState } from './window-state-file';
 
 export interface MainWindowOptions {
   preloadPath: string;
-  startUrl: string;
   stateFile: string;
 }
 
@@ -42,6 +41,6 @@ export async function createMainWindow(options: MainWindowOptions): Promise<Brow
     const { x, y, width, height } = window.getNormalBounds();
     void writeWindowState(options.stateFile, { x, y, width, height, maximized: window.isMaximized() }).catch(() => undefined);
   });
-  await window.loadURL(options.startUrl);
+  // The caller loads the page once IPC is bound (see bindIpc).
   return window;
 }

@@ -12,8 +12,12 @@ export interface WebModeOptions {
   port: number;
   host?: string;
   dataDir: string;
-  /** Start in sandbox mode: the built-in sandbox is the service for this run (sample media, no real key). */
-  sandbox?: boolean;
+  /**
+   * Start in sandbox mode: the built-in sandbox is the service for this run (sample media, no
+   * real key). 'without-key' does so only when no API key is stored or in TROVE_API_KEY, so a
+   * first run works and a user with a key gets the real service (npm start).
+   */
+  sandbox?: boolean | 'without-key';
   staticDir?: string;
   env?: NodeJS.ProcessEnv;
 }
@@ -25,8 +29,17 @@ export interface WebMode {
   close(): Promise<void>;
 }
 
+/** Where web mode listens unless told otherwise (npm run serve, trove serve, npm start). */
+export const DEFAULT_WEB_PORT = 8788;
+
 /** The built renderer next to this checkout (npm run build writes it). */
 export const DEFAULT_STATIC_DIR = path.resolve(import.meta.dirname, '../../out/renderer');
+
+/** A keychain that cannot be read counts as no key: the sandbox still gives a working first run. */
+async function hasKey(core: Core): Promise<boolean> {
+  const status = await core.call('key.status', {});
+  return status.ok && status.value.isSet;
+}
 
 /** Starts the Core (and optionally sandbox mode) and serves them: `npm run serve` / `trove serve`. */
 export async function startWebMode(options: WebModeOptions): Promise<WebMode> {
@@ -45,7 +58,7 @@ export async function startWebMode(options: WebModeOptions): Promise<WebMode> {
       return { url: started.url, key: started.keys[0] ?? '', close: () => started.close() };
     },
   });
-  if (options.sandbox) {
+  if (options.sandbox === true || (options.sandbox === 'without-key' && !(await hasKey(core)))) {
     const started = await core.call('app.sandbox', { enabled: true });
     if (!started.ok) {
       await core.close();

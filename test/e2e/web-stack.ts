@@ -23,7 +23,7 @@ import { probeFile } from '../core/media/system-ffmpeg';
 
 const run = promisify(execFile);
 export const STATIC_DIR = path.resolve('out/renderer');
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

@@ -32,6 +32,7 @@ describe('layer boundaries', () => {
     ['src/cli importing electron', 'src/cli/planted.ts', "import 'electron';\n"],
     ['src/server importing electron', 'src/server/planted.ts', "import 'electron';\n"],
     ['src/sandbox importing electron', 'src/sandbox/planted.ts', "import 'electron';\n"],
+    ['src/start importing electron', 'src/start/planted.ts', "import 'electron';\n"],
   ];
 
   it.each(violations)('refuses %s', async (_label, filePath, code) => {

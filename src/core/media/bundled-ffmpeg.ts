@@ -38,10 +38,9 @@ export function unpackedAsarPath(binary: string): string {
 const platformName = `${process.platform}-${process.arch}`;
 
 /** A package that may be absent: its default export, or why it could not be loaded. */
-async function importOptional(specifier: string): Promise<Result<unknown, string>> {
+async function importOptional(load: () => Promise<unknown>): Promise<Result<unknown, string>> {
   try {
-    // A variable specifier: the bundler must not resolve these at build time.
-    return { ok: true, value: ((await import(specifier)) as { default?: unknown }).default };
+    return { ok: true, value: ((await load()) as { default?: unknown }).default };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') return { ok: false, error: 'not installed' };
     // @ffmpeg-installer/ffmpeg throws a plain string when it has no binary for this machine.
@@ -59,7 +58,10 @@ async function existing(binary: string, missing: string): Promise<Result<string,
 }
 
 async function findFfmpegStatic(): Promise<Result<string, string>> {
-  const loaded = await importOptional('ffmpeg-static');
+  const loaded = await importOptional(
+    // `as string`: optional, so it may be absent when this is typechecked; the bundler keeps it external.
+    () => import('ffmpeg-static' as string),
+  );
   if (!loaded.ok) return loaded;
   if (typeof loaded.value !== 'string') return { ok: false, error: `it has no binary for ${platformName}` };
   const binary = unpackedAsarPath(loaded.value);
@@ -67,7 +69,7 @@ async function findFfmpegStatic(): Promise<Result<string, string>> {
 }
 
 async function findFfmpegInstaller(): Promise<Result<string, string>> {
-  const loaded = await importOptional('@ffmpeg-installer/ffmpeg');
+  const loaded = await importOptional(() => import('@ffmpeg-installer/ffmpeg'));
   if (!loaded.ok) {
     // Its own messages list paths at length; these say the same in a few words.
     if (loaded.error.startsWith('Unsupported platform')) return { ok: false, error: `it has no build for ${platformName}` };

@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import type { i18n as I18n } from 'i18next';
 import { createRoot } from 'react-dom/client';
 import { DEFAULT_SETTINGS } from '../../shared/settings';
 import { App } from './app';
@@ -10,21 +11,28 @@ import './design/layout.css';
 import './design/patterns.css';
 import './design/screens.css';
 import { createI18n } from './i18n/i18n';
+import { showStartError } from './start-error';
 
-async function start(): Promise<void> {
-  const root = document.getElementById('root');
-  if (!root) throw new Error('The page has no #root element.');
-  const client = createClient();
-  // Language and theme come from the settings before the first paint.
-  const loaded = await client.api['settings.get']({});
-  const settings = loaded.ok ? loaded.value : DEFAULT_SETTINGS;
-  document.documentElement.dataset['theme'] = settings.theme;
-  const i18n = await createI18n(settings.language);
-  createRoot(root).render(
-    <StrictMode>
-      <App client={client} i18n={i18n} settings={settings} />
-    </StrictMode>,
-  );
+async function start(root: HTMLElement): Promise<void> {
+  let i18n: I18n | undefined;
+  try {
+    const client = createClient();
+    // Language and theme come from the settings before the first paint.
+    const loaded = await client.api['settings.get']({});
+    const settings = loaded.ok ? loaded.value : DEFAULT_SETTINGS;
+    document.documentElement.dataset['theme'] = settings.theme;
+    i18n = await createI18n(settings.language);
+    createRoot(root).render(
+      <StrictMode>
+        <App client={client} i18n={i18n} settings={settings} />
+      </StrictMode>,
+    );
+  } catch (error) {
+    console.error('Trove could not start:', error);
+    showStartError(root, error, i18n);
+  }
 }
 
-void start();
+const root = document.getElementById('root');
+if (root) void start(root);
+else console.error('Trove could not start: the page has no #root element.');

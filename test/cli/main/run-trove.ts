@@ -14,7 +14,7 @@ import type { Sandbox, SandboxOptions } from '../../../src/sandbox';
  */
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const MAIN = join(ROOT, 'src/cli/main.ts');
+const MAIN = 'src/cli/main.ts';
 
 export interface TroveResult {
   code: number | null;
@@ -50,7 +50,12 @@ function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.Proces
 }
 
 export function startTrove(args: readonly string[], options: RunOptions = {}): TroveProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: ROOT, env: childEnv(options.env) });
+  return startEntryPoint(MAIN, args, options);
+}
+
+/** Any of the checkout's TypeScript entry points (src/cli/main.ts, src/start/main.ts, …) as a child process. */
+export function startEntryPoint(entry: string, args: readonly string[], options: RunOptions = {}): TroveProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry), ...args], { cwd: ROOT, env: childEnv(options.env) });
   let stdout = '';
   let stderr = '';
   const watchers: Array<{ test: (line: string) => boolean; resolve: (line: string) => void }> = [];

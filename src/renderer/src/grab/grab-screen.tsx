@@ -8,6 +8,7 @@ import { LinkInput } from './link-input';
 import type { LinkInputHandle } from './link-input';
 import { PlaylistCard } from './playlist-card';
 import { PostCard } from './post-card';
+import { SandboxNotice } from './sandbox-notice';
 import { useGrabEntries } from './use-grab-entries';
 import type { GrabEntry } from './use-grab-entries';
 
@@ -64,6 +65,7 @@ export function GrabScreen() {
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
     >
+      <SandboxNotice onLinks={add} />
       <LinkInput ref={input} onLinks={add} />
       {dragging && <div className="drop-hint">{t('grab.dropHere')}</div>}
       {entries.length === 0 ? (
