@@ -1,3 +1,4 @@
+import semver from 'semver';
 import type { KeyStatus } from '../../shared/contract';
 import type { DiagnosticProblem, Diagnostics } from '../../shared/diagnostics';
 import type { ErrorInfo, Result } from '../../shared/errors';
@@ -5,9 +6,9 @@ import type { Settings } from '../../shared/settings';
 import { HOW_TO_GET_FFMPEG } from '../media/locate-ffmpeg';
 import type { FfmpegInfo } from '../media/locate-ffmpeg';
 import type { KeychainReport } from '../secrets/keychain-report';
+import { supportedNodeRange } from '../../start/supported-node';
 import { folderFacts } from './folder-facts';
 import { folderProblems } from './folder-problems';
-import { minimumNode, nodeIsRecentEnough } from './node-requirement';
 
 /** Where the facts come from: the engine's own services, so the check sees what the engine uses. */
 export interface DiagnosticsSources {
@@ -96,16 +97,17 @@ export async function collectDiagnostics(sources: DiagnosticsSources): Promise<D
     folderFacts(sources.downloadFolder),
   ]);
   const keyStatus = key.ok ? key.value : null;
-  const minimum = minimumNode();
+  // package.json's engines.node, the range every entry point checks before it starts.
+  const supported = supportedNodeRange();
   const problems: DiagnosticProblem[] = [
-    ...(nodeIsRecentEnough(node, minimum.parts)
+    ...(semver.satisfies(node, supported)
       ? []
       : [
           {
             code: 'node_too_old' as const,
             essential: true,
-            message: `Trove needs Node.js ${minimum.text} or newer; this is ${node}.`,
-            fix: `Install Node.js ${minimum.text} or newer (https://nodejs.org/) and run Trove with it.`,
+            message: `Trove needs Node.js ${supported}; this is Node.js ${node}.`,
+            fix: `Run Trove through npm (npm start, npm run trove -- …), which uses the Node installed with it, or install Node.js ${supported} (https://nodejs.org/).`,
           },
         ]),
     ...(ffmpeg.ok ? [] : [ffmpegProblem(ffmpeg.error, sources)]),
