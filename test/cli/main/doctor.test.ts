@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostics } from '../../../src/shared/diagnostics';
 import { describeWithSecretService, probeSecretService } from '../../core/secrets/helpers/secret-service';
-import { finalObject, runTrove } from './run-trove';
+import { finalObject, runTrove, startTrove } from './run-trove';
 
 /*
  * `trove doctor`, the real CLI as a child process on a real data folder: what it says is
@@ -178,5 +178,19 @@ describeKeychain('trove doctor with a real Secret Service', () => {
     expect(result.diagnostics?.key).toEqual({ isSet: false, source: 'none' });
     expect(result.diagnostics?.problems.find((problem) => problem.code === 'no_api_key')).toMatchObject({ essential: false });
     expect(result.diagnostics?.problems.map((problem) => problem.code)).not.toContain('keychain_unavailable');
+  });
+});
+
+describe('trove doctor into a pipe that closes early', () => {
+  it('ends quietly, as `trove doctor | head -3` expects', async () => {
+    const { dataDir } = await folders('pipe');
+    const trove = startTrove(['doctor', '--data-dir', dataDir]);
+    // The reader goes away after the first line, as head does.
+    await trove.waitForLine(() => true);
+    trove.child.stdout.destroy();
+    const result = await trove.done;
+    expect(result.stderr).not.toContain('EPIPE');
+    expect(result.signal).toBeNull();
+    expect(result.code).not.toBeNull();
   });
 });
