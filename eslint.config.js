@@ -70,8 +70,8 @@ export default tseslint.config(
       paths: [electronBan],
       patterns: [
         {
-          group: ['main', 'preload', 'renderer', 'server', 'cli'].flatMap(layer),
-          message: 'src/core never imports a face (main, preload, renderer, server, cli).',
+          group: ['main', 'preload', 'renderer', 'server', 'cli', 'start'].flatMap(layer),
+          message: 'src/core never imports a face (main, preload, renderer, server, cli, start).',
         },
       ],
     }),

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import semver from 'semver';
 import { describe, expect, it } from 'vitest';
-import { supportedNodeRange, unsupportedNodeLine } from '../../src/start/supported-node';
+import { supportedNodeRange, unsupportedNodeLine } from '../../src/core/diagnostics/supported-node';
 
 /* The supported Node range lives in package.json's engines; everything else must agree with it. */
 

@@ -6,7 +6,7 @@ import type { Settings } from '../../shared/settings';
 import { HOW_TO_GET_FFMPEG } from '../media/locate-ffmpeg';
 import type { FfmpegInfo } from '../media/locate-ffmpeg';
 import type { KeychainReport } from '../secrets/keychain-report';
-import { supportedNodeRange } from '../../start/supported-node';
+import { supportedNodeRange } from './supported-node';
 import { folderFacts } from './folder-facts';
 import { folderProblems } from './folder-problems';
 
