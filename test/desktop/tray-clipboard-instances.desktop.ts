@@ -69,7 +69,7 @@ describe('the desktop app beyond its window', () => {
 
     // Downloading is the user's own next step.
     await card.getByRole('button', { name: 'Download' }).click();
-    await page.getByRole('link', { name: 'Open the queue' }).click();
+    await card.getByRole('link', { name: 'Open the queue' }).click();
     await page.getByTestId('job-row').first().waitFor();
     expect(await page.getByTestId('job-row').first().textContent()).toContain('desktop-clip');
     await desktop.screenshot('clipboard-queued');
@@ -99,7 +99,7 @@ describe('the desktop app beyond its window', () => {
     const card = page.getByTestId('post-card').filter({ hasText: 'desktop-resume' });
     await card.locator('label.choice[data-quality="1080"]').click();
     await card.getByRole('button', { name: 'Download' }).click();
-    await page.getByRole('link', { name: 'Open the queue' }).click();
+    await card.getByRole('link', { name: 'Open the queue' }).click();
     await page.locator('[data-testid="job-row"][data-state="downloading"]').first().waitFor({ timeout: 30_000 });
     await desktop.screenshot('queue-before-quit');
     expect(await desktop.quit()).toBe(0);
