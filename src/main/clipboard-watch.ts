@@ -1,26 +1,26 @@
 import { clipboard } from 'electron';
 import type { Core } from '../core/core-api';
 import { offerableLink } from './clipboard-link';
+import { clipboardLinkNotice } from './notices';
 import { notify } from './notifications';
 
 const POLL_MS = 1000;
 
 /**
  * Optional (setting `clipboardWatching`, off by default): when a single http(s) link is
- * copied, a notification offers to download it. Nothing is charged unless the user clicks.
+ * copied, a notification offers to preview it. Nothing is charged unless the user clicks,
+ * and the click charges only the preview (as a paste would): `openInGrab` shows the link on
+ * the Grab screen, with its size and quality choices, and downloading is the user's next step.
  * The clipboard is polled because no platform offers a change event to Electron.
  */
-export async function watchClipboard(core: Core, showWindow: () => void): Promise<() => void> {
+export async function watchClipboard(core: Core, openInGrab: (link: string) => void): Promise<() => void> {
   let timer: NodeJS.Timeout | undefined;
   let lastOffered: string | undefined;
   const poll = async (): Promise<void> => {
     const link = offerableLink(await clipboard.readText(), lastOffered);
     if (!link) return;
     lastOffered = link;
-    notify({ title: 'Download this link?', body: `${link}\nClick to add it to the queue.` }, () => {
-      void core.call('jobs.add', { source: { kind: 'link', url: link }, options: {} });
-      showWindow();
-    });
+    notify(clipboardLinkNotice(link), () => openInGrab(link));
   };
   const apply = async (enabled: boolean): Promise<void> => {
     if (enabled && !timer) {

@@ -10,7 +10,7 @@ import { addCspHeader, registerSchemes, serveAppPages } from './app-protocol';
 import { startSandbox } from '../sandbox';
 import { watchClipboard } from './clipboard-watch';
 import { desktopActions } from './desktop-actions';
-import { bindIpc } from './ipc-handle';
+import { bindIpc, sendEvent } from './ipc-handle';
 import { createMainWindow } from './main-window';
 import { serveMedia } from './media-protocol';
 import { balanceNotice, jobNotice } from './notices';
@@ -98,7 +98,10 @@ async function start(): Promise<void> {
     },
   });
   engine.on('credits.alert', (alert) => notify(balanceNotice(alert), showWindow));
-  await watchClipboard(engine, showWindow);
+  await watchClipboard(engine, (link) => {
+    showWindow();
+    sendEvent(window, trustedOrigin, 'grab.requested', { url: link });
+  });
 }
 
 claimInstallerAppId(app, process.platform);

@@ -25,3 +25,8 @@ export function balanceNotice(alert: EventPayload<'credits.alert'>): Notice {
   }
   return { title: 'Credits running low', body: `${balance} credits left (below ${alert.threshold.toLocaleString('en')}).` };
 }
+
+/** A copied link, offered for a preview: clicking shows it on the Grab screen, where nothing is downloaded until the user asks. */
+export function clipboardLinkNotice(link: string): Notice {
+  return { title: 'Preview this link?', body: `${link}\nClick to see it in Trove before downloading.` };
+}

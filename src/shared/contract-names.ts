@@ -39,7 +39,16 @@ export const COMMAND_NAMES = [
   'credits.exportCsv',
 ] as const;
 
-export const EVENT_NAMES = ['job.updated', 'job.removed', 'credits.changed', 'credits.alert', 'queue.paused', 'settings.changed', 'key.changed'] as const;
+export const EVENT_NAMES = [
+  'job.updated',
+  'job.removed',
+  'credits.changed',
+  'credits.alert',
+  'queue.paused',
+  'settings.changed',
+  'key.changed',
+  'grab.requested',
+] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -231,6 +231,9 @@ export const events = {
   'queue.paused': z.object({ reason: pauseReasonSchema, message: z.string() }),
   'settings.changed': settingsSchema,
   'key.changed': keyStatusSchema,
+  // Sent by the desktop face, not the Core: the user chose a link outside the window (the
+  // clipboard notification), to be previewed on the Grab screen as if pasted. Web mode never sends it.
+  'grab.requested': z.object({ url: linkSchema }),
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type Commands = typeof commands;

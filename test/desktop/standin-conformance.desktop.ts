@@ -52,6 +52,8 @@ describe('the Electron stand-in', () => {
     expect(seen['secondExpose']).toBe('Cannot bind an API on top of an existing property on the window object');
     expect(seen['pageSawIpcRenderer']).toBe('undefined');
     expect(seen['frameSawApi']).toBe('undefined');
+    // BrowserWindow: maximize() shows a hidden window (unfocused), which is why window-reveal.ts waits.
+    expect(seen['maximizedHidden']).toEqual({ visible: true, focused: false, events: ['show', 'maximize'] });
     // The one documented difference: the page's own origin is the mapped one (scheme-url.ts).
     expect(seen['pageOrigin']).toBe('http://page.conf.localhost');
   });

@@ -31,26 +31,47 @@ const launch = (): Promise<DesktopApp> => launchDesktop({ folders, env: { TROVE_
 const firstWindow = async (desktop: DesktopApp) => (await desktop.windows())[0];
 
 describe('the desktop app beyond its window', () => {
-  it('offers a copied link in a notification; clicking it queues the link and brings the window back', async () => {
+  it('offers a copied link in a notification; clicking it brings the window back on Grab with the link previewed, queued only when asked', async () => {
     app = await launch();
     const desktop = app;
-    // The window closed to the tray: hidden, the app still running.
+    const { page } = desktop;
+    // The user is elsewhere in the app, and the window closed to the tray: hidden, the app still running.
+    await page.getByRole('navigation').getByRole('link', { name: 'Balance', exact: true }).click();
     await desktop.control({ type: 'window.close' });
     expect((await firstWindow(desktop))?.visible).toBe(false);
+    sandbox.resetStats();
 
     await desktop.control({ type: 'clipboard.write', text: 'https://video.example/watch/desktop-clip' });
-    await expect.poll(async () => (await desktop.notifications()).map((shown) => shown.title), { timeout: 10_000 }).toContain('Download this link?');
-    const offer = (await desktop.notifications()).find((shown) => shown.title === 'Download this link?');
+    await expect.poll(async () => (await desktop.notifications()).map((shown) => shown.title), { timeout: 10_000 }).toContain('Preview this link?');
+    const offer = (await desktop.notifications()).find((shown) => shown.title === 'Preview this link?');
     expect(offer?.body).toContain('https://video.example/watch/desktop-clip');
+    // Offering costs nothing: no call reached the service yet.
+    expect(sandbox.stats().charges).toEqual([]);
     // A garbage collection first: Electron drops a collected notification's click handler, so the
     // app must hold its own reference (notifier.ts) for the click to reach it.
     await desktop.control({ type: 'gc' });
     await desktop.control({ type: 'notification.click', index: offer?.index ?? -1 });
 
     expect(await firstWindow(desktop)).toMatchObject({ visible: true, focused: true });
-    await desktop.page.getByRole('navigation').getByRole('link', { name: 'Queue', exact: true }).click();
-    await desktop.page.getByTestId('job-row').first().waitFor();
-    expect(await desktop.page.getByTestId('job-row').first().textContent()).toContain('desktop-clip');
+    // Grab is the screen on show, with the link's preview: what it is and what it would download.
+    const grab = page.locator('section[data-screen="grab"]');
+    const card = grab.getByTestId('post-card');
+    await card.waitFor();
+    expect(await grab.isVisible()).toBe(true);
+    expect(await page.locator('section[data-screen="balance"]').isVisible()).toBe(false);
+    expect(await card.getByTestId('variant-picker').locator('.choice').count()).toBeGreaterThan(0);
+    await desktop.screenshot('clipboard-preview');
+    // The click paid for the preview only, as a paste does: one extraction of that link, no media, nothing queued.
+    expect(sandbox.stats().charges.map((charge) => charge.url)).toEqual(['https://video.example/watch/desktop-clip']);
+    expect(sandbox.stats().mediaRequests).toBe(0);
+    const queued = await page.evaluate("window.trove['jobs.list']({}).then((answer) => answer.ok ? answer.value.length : -1)");
+    expect(queued).toBe(0);
+
+    // Downloading is the user's own next step.
+    await card.getByRole('button', { name: 'Download' }).click();
+    await card.getByRole('link', { name: 'Open the queue' }).click();
+    await page.getByTestId('job-row').first().waitFor();
+    expect(await page.getByTestId('job-row').first().textContent()).toContain('desktop-clip');
     await desktop.screenshot('clipboard-queued');
   });
 
@@ -74,10 +95,11 @@ describe('the desktop app beyond its window', () => {
     const box = page.getByLabel('Links to posts, profiles or playlists');
     await box.fill('https://video.example/watch/desktop-resume');
     await box.press('Enter');
-    const card = page.getByTestId('post-card');
+    // Newest first, above the clipboard link's card.
+    const card = page.getByTestId('post-card').filter({ hasText: 'desktop-resume' });
     await card.locator('label.choice[data-quality="1080"]').click();
     await card.getByRole('button', { name: 'Download' }).click();
-    await page.getByRole('link', { name: 'Open the queue' }).click();
+    await card.getByRole('link', { name: 'Open the queue' }).click();
     await page.locator('[data-testid="job-row"][data-state="downloading"]').first().waitFor({ timeout: 30_000 });
     await desktop.screenshot('queue-before-quit');
     expect(await desktop.quit()).toBe(0);

@@ -49,6 +49,12 @@ export class BrowserWindow extends EventEmitter {
   private shownOnce = false;
   private progress: number | undefined;
 
+  /** Every event the window emits is recorded (`window.<event>`), so tests can read their order. */
+  override emit(event: string | symbol, ...args: unknown[]): boolean {
+    record(`window.${String(event)}`, this.id);
+    return super.emit(event, ...args);
+  }
+
   static getAllWindows(): BrowserWindow[] {
     return [...windows.values()];
   }
@@ -135,6 +141,13 @@ export class BrowserWindow extends EventEmitter {
     this.normalBounds = { ...this.bounds };
     this.maximized = true;
     this.applyBounds(primaryDisplay().workArea);
+    // "This will also show (but not focus) the window if it isn't being displayed already"
+    // (docs "win.maximize()"): shown before its first paint, it never gets ready-to-show.
+    if (!this.visible) {
+      this.shownOnce = true;
+      this.visible = true;
+      this.emit('show');
+    }
     this.emit('maximize');
   }
 

@@ -2,6 +2,8 @@ import { useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../design/states';
+import { useContractEvent } from '../shell/use-contract-event';
+import { routeHash } from '../shell/use-route';
 import { ErrorNotice } from '../errors/error-notice';
 import { DuplicateCard } from './duplicate-card';
 import { LinkInput } from './link-input';
@@ -18,11 +20,17 @@ export function GrabScreen() {
   const { entries, add, resolve, remove, loadMore } = useGrabEntries();
   const [dragging, setDragging] = useState(false);
   const input = useRef<LinkInputHandle>(null);
+  // A link the user chose outside the window (the desktop app's clipboard notification):
+  // this screen comes to the front and previews it as if it had been pasted.
+  useContractEvent('grab.requested', ({ url }) => {
+    window.location.hash = routeHash('grab');
+    input.current?.take(url);
+  });
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    input.current?.drop(event.dataTransfer.getData('text/uri-list') || event.dataTransfer.getData('text/plain'));
+    input.current?.take(event.dataTransfer.getData('text/uri-list') || event.dataTransfer.getData('text/plain'));
   };
 
   const card = (entry: GrabEntry) => {

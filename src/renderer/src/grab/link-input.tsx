@@ -4,14 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { LinkField } from '../design/link-field';
 import { MAX_LINKS, firstLinks, parseLinks } from './parse-links';
 
-/** What the screen hands over when links are dropped anywhere on it. */
+/** What the screen hands over from outside the box: links dropped anywhere on it, or offered by the desktop app. */
 export interface LinkInputHandle {
-  drop: (text: string) => void;
+  take: (text: string) => void;
 }
 
 /**
  * Paste (previews at once), type and submit, one or several links. Drops land anywhere on
- * the screen, which passes them here so they are batched (and noted) like a paste.
+ * the screen, and the desktop app can offer a copied link; the screen passes them here so
+ * they are batched (and noted) like a paste, keeping what was typed.
  */
 export function LinkInput({ onLinks, ref }: { onLinks: (links: string[]) => void; ref?: Ref<LinkInputHandle> }) {
   const { t } = useTranslation();
@@ -32,7 +33,7 @@ export function LinkInput({ onLinks, ref }: { onLinks: (links: string[]) => void
     onLinks(links);
     return true;
   };
-  useImperativeHandle(ref, () => ({ drop: (value) => void submit(value, text.trim()) }));
+  useImperativeHandle(ref, () => ({ take: (value) => void submit(value, text.trim()) }));
 
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
     // Pasting into an empty box is the whole gesture: preview right away.
