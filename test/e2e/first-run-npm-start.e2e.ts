@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEntryPoint } from '../cli/main/run-trove';
-import { CHROMIUM_ARGS, screenshot } from './web-stack';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { screenshot } from './web-stack';
 
 /*
  * A new user's first run on a machine where Electron cannot start: `npm start` (run for real
@@ -38,7 +39,7 @@ describe('npm start on a headless machine, first run', () => {
     });
     const address = ADDRESS.exec(await run.waitForLine((line) => ADDRESS.test(line)))![1]!;
 
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(address);
     const notice = page.getByTestId('sandbox-notice');

@@ -14,6 +14,7 @@ import type { Sandbox, SandboxOptions } from '../../src/sandbox';
 import { startWebServer } from '../../src/server/web-server';
 import type { WebServer } from '../../src/server/web-server';
 import { probeFile } from '../core/media/system-ffmpeg';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 
 /*
  * The real stack of web mode, at small scale: the sandbox service, a Core on a temp data
@@ -23,17 +24,6 @@ import { probeFile } from '../core/media/system-ffmpeg';
 
 const run = promisify(execFile);
 export const STATIC_DIR = path.resolve('out/renderer');
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
 export interface StackOptions {
   /** False shows the first-run onboarding (the default stack is already set up). */
   onboarded?: boolean;
@@ -79,7 +69,7 @@ export async function startWebStack(sandboxOptions: SandboxOptions = {}, options
     },
   });
   const server = await startWebServer({ core, port: 0, staticDir: STATIC_DIR });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   const page = await context.newPage();
   await page.goto(server.url);

@@ -2,23 +2,13 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { BrowserContext } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../chromium';
 
 /*
  * The browser behind every BrowserWindow: Debian's Chromium through playwright-core, one
  * persistent profile under userData (Electron keeps its Chromium profile there too). A
  * DevTools port lets the test connect with its own playwright client to drive the pages.
  */
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 export interface ChromiumHost {
   context: BrowserContext;
@@ -40,7 +30,7 @@ async function freePort(): Promise<number> {
 export async function launchChromium(userData: string): Promise<ChromiumHost> {
   const port = await freePort();
   const context = await chromium.launchPersistentContext(path.join(userData, 'standin-chromium'), {
-    executablePath: process.env['TROVE_STANDIN_CHROMIUM'] ?? '/usr/bin/chromium',
+    executablePath: process.env['TROVE_STANDIN_CHROMIUM'] ?? CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
     // Sizes come from BrowserWindow bounds, not playwright's default 1280x720.
     viewport: null,
