@@ -47,6 +47,8 @@ export async function runEngineCommand(
       version,
       // Only commands that wait for jobs run the queue; a query must not start downloads (or charges).
       startQueue: runsJobs(invocation),
+      // named in another Trove's messages while this one runs the queue
+      face: invocation.command === 'serve' ? 'web' : 'cli',
     });
   } catch (error) {
     output.failure(unexpectedFailure(error, globals.debug, 'Trove could not start'));

@@ -36,6 +36,7 @@ export async function startWebMode(options: WebModeOptions): Promise<WebMode> {
   const core = await createCore({
     dataDir: options.dataDir,
     defaultDownloadFolder,
+    face: 'web',
     ...(options.env ? { env: options.env } : {}),
     startSandbox: async () => {
       const started = await startSandbox({ port: 0 });

@@ -14,7 +14,7 @@ import type { Sandbox, SandboxOptions } from '../../../src/sandbox';
  */
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const MAIN = join(ROOT, 'src/cli/main.ts');
+export const MAIN = join(ROOT, 'src/cli/main.ts');
 
 export interface TroveResult {
   code: number | null;
@@ -33,6 +33,8 @@ export interface TroveProcess {
 interface RunOptions {
   env?: Record<string, string | undefined>;
   input?: string;
+  /** Runs this program with `args` instead of trove itself (e.g. a shell around it). */
+  command?: string;
 }
 
 /** Every test run has its own keychain entry, so a developer's stored key is never touched. */
@@ -50,7 +52,8 @@ function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.Proces
 }
 
 export function startTrove(args: readonly string[], options: RunOptions = {}): TroveProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: ROOT, env: childEnv(options.env) });
+  const command = options.command ? [options.command, args] : [process.execPath, ['--import', 'tsx', MAIN, ...args]];
+  const child = spawn(command[0] as string, command[1] as string[], { cwd: ROOT, env: childEnv(options.env) });
   let stdout = '';
   let stderr = '';
   const watchers: Array<{ test: (line: string) => boolean; resolve: (line: string) => void }> = [];
