@@ -48,7 +48,10 @@ export function tryLockFile(path: string): LockAttempt {
     return { ok: false, held: false, message: describe(error) };
   }
   try {
-    // In the default rollback-journal mode EXCLUSIVE is taken at once and kept until COMMIT.
+    // No journal file beside the lock (the lock file holds no data; a journal on disk would
+    // be one more file to leave behind). Reading the mode already waits for the lock.
+    db.exec('PRAGMA journal_mode = MEMORY');
+    // In a rollback-journal mode EXCLUSIVE is taken at once and kept until COMMIT.
     db.exec('BEGIN EXCLUSIVE');
   } catch (error) {
     db.close();

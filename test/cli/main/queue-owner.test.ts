@@ -7,6 +7,7 @@ import { startSandbox } from '../../../src/sandbox';
 import type { Sandbox } from '../../../src/sandbox';
 import { auditLibrary } from '../../reliability/support/library-audit';
 import { extractAgain, verifyAgainstSource } from '../../reliability/support/source-check';
+import { killQuietly, unreapedPid, unreapedShellArgs } from '../../core/fs/unreaped-process';
 import { MAIN, SANDBOX_KEY, finalObject, jsonLines, startTrove, startWorld } from './run-trove';
 import type { CliWorld, TroveProcess } from './run-trove';
 
@@ -22,6 +23,8 @@ const THROTTLE = 16 * 1024;
 let world: CliWorld;
 let reference: Sandbox;
 const running: TroveProcess[] = [];
+/** Trove processes started unreaped: killing their shell does not end them. */
+const unreaped: number[] = [];
 
 beforeAll(async () => {
   world = await startWorld({ throttleBytesPerSecond: THROTTLE });
@@ -32,6 +35,7 @@ afterAll(async () => {
   await world.close();
 });
 afterEach(async () => {
+  for (const pid of unreaped.splice(0)) killQuietly(pid);
   for (const trove of running.splice(0)) {
     trove.child.kill('SIGKILL');
     await trove.done;
@@ -54,22 +58,12 @@ const start = (args: string[]): TroveProcess => {
   return trove;
 };
 
-/**
- * `trove` as the child of a parent that never reaps it (`sh` that execs `sleep`): once
- * killed it stays a zombie, and a check of its pid still finds it alive.
- */
+/** `trove` unreaped: once killed it stays a zombie, and a check of its pid still finds it alive. */
 function startUnreaped(args: string[]): TroveProcess & { pid: Promise<number> } {
-  const trove = startTrove(['-c', `"$@" & echo "pid $!" >&2; exec sleep 600`, 'sh', process.execPath, '--import', 'tsx', MAIN, ...args], {
-    env: world.env,
-    command: 'sh',
-  });
+  const trove = startTrove(unreapedShellArgs([process.execPath, '--import', 'tsx', MAIN, ...args]), { env: world.env, command: 'sh' });
+  const pid = unreapedPid(trove.child.stderr);
   running.push(trove);
-  const pid = new Promise<number>((resolve) => {
-    trove.child.stderr.on('data', (chunk: Buffer | string) => {
-      const found = /pid (\d+)/u.exec(String(chunk))?.[1];
-      if (found) resolve(Number(found));
-    });
-  });
+  void pid.then((found) => unreaped.push(found));
   return { ...trove, pid };
 }
 

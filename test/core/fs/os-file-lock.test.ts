@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,16 +6,20 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tryLockFile } from '../../../src/core/fs/os-file-lock';
 import type { FileLock } from '../../../src/core/fs/os-file-lock';
+import { killQuietly, startUnreapedScript } from './unreaped-process';
 
 /* The OS lock with real processes: a holder in another process, killed with SIGKILL and left unreaped. */
 
 const LOCK_MODULE = fileURLToPath(new URL('../../../src/core/fs/os-file-lock.ts', import.meta.url));
 const dirs: string[] = [];
-const children: ChildProcessWithoutNullStreams[] = [];
+const children: Array<{ child: ChildProcessWithoutNullStreams; pid: number }> = [];
 const locks: FileLock[] = [];
 afterEach(() => {
   for (const lock of locks.splice(0)) lock.release();
-  for (const child of children.splice(0)) child.kill('SIGKILL');
+  for (const { child, pid } of children.splice(0)) {
+    killQuietly(pid);
+    child.kill('SIGKILL');
+  }
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -33,24 +36,12 @@ const take = (path: string): FileLock => {
   return attempt.lock;
 };
 
-/**
- * Another process that takes the lock and keeps it. `sh` starts it and then becomes
- * `sleep`, which never reaps it: once killed it stays a zombie whose pid still "exists".
- */
+/** Another process that takes the lock and keeps it; unreaped, so once killed it stays a zombie. */
 async function holderProcess(path: string): Promise<{ pid: number; answer: string }> {
-  const script = `const { tryLockFile } = await import(${JSON.stringify(LOCK_MODULE)}); const a = tryLockFile(${JSON.stringify(path)}); console.log(a.ok ? 'locked' : a.held ? 'held' : 'unavailable'); setInterval(() => {}, 1e6);`;
-  const child = spawn('sh', ['-c', `"$@" & echo "pid $!"; exec sleep 600`, 'sh', process.execPath, '--import', 'tsx', '--input-type=module', '-e', script]);
-  children.push(child);
-  let out = '';
-  return new Promise((resolve, reject) => {
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      const pid = /pid (\d+)/u.exec(out)?.[1];
-      const answer = /^(locked|held|unavailable)$/mu.exec(out)?.[1];
-      if (pid && answer) resolve({ pid: Number(pid), answer });
-    });
-    child.once('exit', () => reject(new Error(`the holder ended: ${out}`)));
-  });
+  const script = `const { tryLockFile } = await import(${JSON.stringify(LOCK_MODULE)}); const a = tryLockFile(${JSON.stringify(path)}); console.log(a.ok ? 'locked' : a.held ? 'held' : 'unavailable'); console.log('ready'); setInterval(() => {}, 1e6);`;
+  const started = await startUnreapedScript(script);
+  children.push(started);
+  return { pid: started.pid, answer: /^(locked|held|unavailable)$/mu.exec(started.output())?.[1] ?? '' };
 }
 
 describe('tryLockFile', () => {
