@@ -23,7 +23,7 @@ const INTERRUPTED_JOBS: Failure = {
 const INTERRUPTED: Failure = { code: 'interrupted', message: 'Interrupted.', exitCode: EXIT.interrupted };
 
 const runsJobs = (invocation: Exclude<Invocation, { command: 'sandbox' }>): boolean =>
-  invocation.command === 'get' ||
+  (invocation.command === 'get' && invocation.wait) ||
   invocation.command === 'serve' ||
   (invocation.command === 'queue' && (invocation.action === 'resume' || invocation.action === 'retry') && invocation.wait);
 

@@ -116,11 +116,13 @@ describe('the queue of a data folder', () => {
 
   it('has one runner when two `get`s start together: the other follows its jobs there and exits with their outcome', async () => {
     const { dataDir, outDir, args } = await freshFolders();
-    const links = ['https://files.example/f/owner-two-a', 'https://files.example/f/owner-two-b'];
+    // The first has six files to fetch (two rounds of 4 s at the throttle): it still runs when the second starts.
+    const own = ['a', 'c', 'd', 'e', 'f', 'g'].map((id) => `https://files.example/f/owner-two-${id}`);
+    const links = [...own, 'https://files.example/f/owner-two-b'];
     const failing = 'https://error.example/private_content';
-    const first = start([...args, '--json', 'get', links[0] as string, '--out', outDir]);
+    const first = start([...args, '--json', 'get', ...own, '--out', outDir]);
     await first.waitForLine((line) => line.includes('"state":"downloading"'));
-    const second = await start([...args, '--json', 'get', links[1] as string, failing, '--out', outDir]).done;
+    const second = await start([...args, '--json', 'get', links[6] as string, failing, '--out', outDir]).done;
     // The same outcome as when it runs its jobs itself: one done, one failed.
     expect(second.code, second.stderr).toBe(1);
     // Who runs the queue: the first `get`, named in the event a face would show.
@@ -128,7 +130,7 @@ describe('the queue of a data folder', () => {
     expect(runner?.payload).toMatchObject({ elsewhere: true, holder: { face: 'cli', pid: first.child.pid } });
     // Followed there with the same events: its download's progress, then the summary.
     const lines = jsonLines(second.stdout) as Array<{ type: string; event?: string; payload?: { url: string; state: string; progress: { bytes: number } } }>;
-    const progress = lines.filter((line) => line.event === 'job.updated' && line.payload?.url === links[1] && line.payload?.state === 'downloading');
+    const progress = lines.filter((line) => line.event === 'job.updated' && line.payload?.url === links[6] && line.payload?.state === 'downloading');
     expect(progress.some((line) => (line.payload?.progress.bytes ?? 0) > 0)).toBe(true);
     expect(finalObject(second.stdout)).toMatchObject({ type: 'result', exitCode: 1, files: [expect.stringContaining('file-owner-two-b.bin')] });
     const firstResult = await first.done;
@@ -137,22 +139,40 @@ describe('the queue of a data folder', () => {
     expect(firstResult.stdout).toContain('owner-two-b');
     expect(chargesFor(failing)).toBeLessThanOrEqual(1);
     const audit = auditLibrary(dataDir);
-    expect(audit.jobs.map((job) => job.state).sort()).toEqual(['done', 'done', 'failed']);
+    expect(audit.jobs.map((job) => job.state).sort()).toEqual([...links.map(() => 'done'), 'failed']);
     for (const link of links) expect(chargesFor(link), link).toBe(1);
   });
 
-  it('is taken over by a `get` that follows it when its holder is killed, and that `get` finishes every job', async () => {
+  it('is taken over by a `get` that follows it when its holder is killed, and that `get` finishes its jobs', async () => {
     const { dataDir, outDir, args } = await freshFolders();
-    const links = ['https://files.example/f/owner-gone-a', 'https://files.example/f/owner-gone-b'];
-    const first = startUnreaped([...args, '--json', 'get', links[0] as string, '--out', outDir]);
-    await first.waitForLine((line) => line.includes('"state":"downloading"'));
-    const second = start([...args, '--json', 'get', links[1] as string, '--out', outDir]);
-    await second.waitForLine((line) => line.includes('"event":"job.updated"') && line.includes('owner-gone-a') && line.includes('"state":"downloading"'));
-    process.kill(await first.pid, 'SIGKILL');
-    const result = await second.done;
+    const link = 'https://files.example/f/owner-gone';
+    // `trove serve` runs the queue (it never ends by itself), unreaped: killed, it stays a zombie.
+    const serve = startUnreaped([...args, '--json', 'serve', '--port', '0']);
+    await serve.waitForLine((line) => line.includes('"command":"serve"'));
+    const get = start([...args, '--json', 'get', link, '--out', outDir]);
+    // Followed while `serve` downloads it, then `serve` is killed.
+    await get.waitForLine((line) => line.includes('"event":"job.updated"') && line.includes('"state":"downloading"') && !line.includes('"bytes":0,'));
+    process.kill(await serve.pid, 'SIGKILL');
+    const result = await get.done;
     expect(result.code, result.stderr).toBe(0);
     const runners = jsonLines(result.stdout).filter((line) => line.event === 'queue.runner').map((line) => line.payload);
-    expect(runners).toEqual([expect.objectContaining({ elsewhere: true }), expect.objectContaining({ elsewhere: false, holder: null })]);
-    await expectByteExactAndPaidOnce(dataDir, links);
+    expect(runners).toEqual([
+      expect.objectContaining({ elsewhere: true, holder: expect.objectContaining({ face: 'web' }) }),
+      expect.objectContaining({ elsewhere: false, holder: null }),
+    ]);
+    expect(finalObject(result.stdout)).toMatchObject({ type: 'result', exitCode: 0, jobs: [{ url: link, state: 'done' }] });
+    await expectByteExactAndPaidOnce(dataDir, [link]);
+  });
+
+  it('only gets the jobs queued with `get --no-wait`: nothing runs or is paid until a Trove runs the queue', async () => {
+    const { dataDir, outDir, args } = await freshFolders();
+    const link = 'https://files.example/f/owner-no-wait';
+    const queued = await start([...args, '--json', 'get', link, '--out', outDir, '--no-wait']).done;
+    expect(queued.code, queued.stderr).toBe(0);
+    expect(finalObject(queued.stdout)).toMatchObject({ type: 'result', command: 'get', exitCode: 0, jobs: [{ url: link, state: 'queued' }] });
+    expect(chargesFor(link)).toBe(0);
+    const resumed = await start([...args, 'queue', 'resume']).done;
+    expect(resumed.code, resumed.stderr).toBe(0);
+    await expectByteExactAndPaidOnce(dataDir, [link]);
   });
 });
