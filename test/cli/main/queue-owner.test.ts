@@ -164,6 +164,30 @@ describe('the queue of a data folder', () => {
     await expectByteExactAndPaidOnce(dataDir, [link]);
   });
 
+  it('is taken over by `trove serve` when the `get` that ran it is killed, and serve finishes the job', async () => {
+    const { dataDir, outDir, args } = await freshFolders();
+    // A video and its audio: long enough at the throttle for serve to start before the get is done.
+    const link = 'https://video.example/watch/owner-to-serve';
+    const get = startUnreaped([...args, '--json', 'get', link, '--out', outDir]);
+    let finishedByGet = false;
+    get.waitForLine((line) => line.includes('"state":"done"')).then(
+      () => (finishedByGet = true),
+      () => undefined,
+    );
+    await get.waitForLine((line) => line.includes('"state":"downloading"') && !line.includes('"bytes":0,'));
+    const serve = start([...args, '--json', 'serve', '--port', '0']);
+    await serve.waitForLine((line) => line.includes('"command":"serve"'));
+    process.kill(await get.pid, 'SIGKILL');
+    expect(finishedByGet).toBe(false);
+    let state: string | undefined;
+    for (let tries = 0; tries < 200 && state !== 'done'; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      state = auditLibrary(dataDir).jobs[0]?.state;
+    }
+    expect(state).toBe('done');
+    await expectByteExactAndPaidOnce(dataDir, [link]);
+  });
+
   it('only gets the jobs queued with `get --no-wait`: nothing runs or is paid until a Trove runs the queue', async () => {
     const { dataDir, outDir, args } = await freshFolders();
     const link = 'https://files.example/f/owner-no-wait';
