@@ -96,10 +96,17 @@ describe('queue-takeover', () => {
       const pid = await unreapedPid(holder.child.stderr);
       unreaped.push(pid);
       // Its stdout never closes (the shell keeps it), so its own end is seen in its result line.
-      const finished = holder.waitForLine((line) => line.includes('"type":"result"')).then(() => 'finished' as const);
+      // (A line that never comes is given up when the shell is killed at the end: 'closed'.)
+      const finished = holder.waitForLine((line) => line.includes('"type":"result"')).then(
+        () => 'finished' as const,
+        () => 'closed' as const,
+      );
       const reached =
         trigger === 'downloading'
-          ? holder.waitForLine((line) => line.includes('"event":"job.updated"') && line.includes('"state":"downloading"')).then(() => 'reached' as const)
+          ? holder.waitForLine((line) => line.includes('"event":"job.updated"') && line.includes('"state":"downloading"')).then(
+              () => 'reached' as const,
+              () => 'closed' as const,
+            )
           : mergeStarted(outDir, finished).then(() => 'reached' as const);
       const first = await Promise.race([reached, finished]);
       // A merge of the sample lasts a moment only: killed at once, a download within a few hundred ms.
