@@ -75,6 +75,7 @@ export function parseArgs(argv: readonly string[], version: string): ParseOutcom
     .option('--playlist', 'treat the links as profiles or playlists and download their posts')
     .option('--limit <n>', 'download at most n posts of each profile or playlist', parsePositiveInteger)
     .option('--force', 'download again posts already in the library')
+    .option('--no-wait', 'only add the jobs to the queue and return at once')
     .action((urls: string[], options: GetOptions, command: Command) => capture(getInvocation(urls, options), command));
 
   program
@@ -233,6 +234,7 @@ interface GetOptions {
   playlist?: boolean;
   limit?: number;
   force?: boolean;
+  wait?: boolean;
 }
 
 function getInvocation(urls: string[], options: GetOptions): Invocation {
@@ -251,6 +253,7 @@ function getInvocation(urls: string[], options: GetOptions): Invocation {
     playlist: options.playlist === true || options.limit !== undefined,
     ...(options.limit !== undefined && { limit: options.limit }),
     force: options.force === true,
+    wait: options.wait !== false,
     options: downloadOptions,
   };
 }

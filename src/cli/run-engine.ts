@@ -24,7 +24,7 @@ const INTERRUPTED_JOBS: Failure = {
 const INTERRUPTED: Failure = { code: 'interrupted', message: 'Interrupted.', exitCode: EXIT.interrupted };
 
 const runsJobs = (invocation: Exclude<Invocation, { command: 'sandbox' }>): boolean =>
-  invocation.command === 'get' ||
+  (invocation.command === 'get' && invocation.wait) ||
   invocation.command === 'serve' ||
   (invocation.command === 'queue' && (invocation.action === 'resume' || invocation.action === 'retry') && invocation.wait);
 
@@ -48,6 +48,8 @@ export async function runEngineCommand(
       version,
       // Only commands that wait for jobs run the queue; a query must not start downloads (or charges).
       startQueue: runsJobs(invocation),
+      // named in another Trove's messages while this one runs the queue
+      face: invocation.command === 'serve' ? 'web' : 'cli',
     });
   } catch (error) {
     // The check is wanted most when the data folder is what fails: it still answers.

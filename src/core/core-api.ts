@@ -19,7 +19,8 @@ export interface Core {
   readonly settingsReset: readonly string[];
   /**
    * Whether this Core runs the data folder's jobs. False for a query (startQueue false) and
-   * while another process runs them: jobs added here wait in that process's queue.
+   * while another process runs them: jobs added here wait in that process's queue, and their
+   * changes are announced here as events (see jobs/other-writers-watch).
    */
   runsQueue(): boolean;
   dispatch(name: CommandName, input: unknown): Promise<Envelope<unknown>>;

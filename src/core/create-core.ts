@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CommandInput, CommandName, CommandResult, Envelope } from '../shared/contract';
+import type { CommandInput, CommandName, CommandResult, Envelope, QueueHolder } from '../shared/contract';
 import type { ErrorInfo, Result } from '../shared/errors';
 import type { Settings, SettingsPatch } from '../shared/settings';
 import type { RetryOptions } from './api/retry-policy';
@@ -47,7 +47,9 @@ import { locateFfmpeg } from './media/locate-ffmpeg';
 import type { KeyStore } from './secrets/key-store';
 import { KEY_SERVICE_ENV_VAR, createKeyStore, keyProvider } from './secrets/key-store';
 import { redactSecrets } from './secrets/redact-secrets';
-import { createQueueLock } from './jobs/queue-lock';
+import { watchOtherWriters } from './jobs/other-writers-watch';
+import { startQueueOwnership } from './jobs/queue-ownership';
+import type { QueueOwnership } from './jobs/queue-ownership';
 import { openSettingsStore } from './settings/settings-store';
 
 export interface CoreOptions {
@@ -73,8 +75,13 @@ export interface CoreOptions {
   defaultDownloadFolder?: string;
   /** false: jobs are recorded and acted on, but none runs (a command line query that does not wait). */
   startQueue?: boolean;
-  /** How often a Core waiting for another process's queue tries to take it over (default 2 s). */
+  /**
+   * How often a Core waiting for another process's queue tries to take it over, and looks
+   * for jobs other processes changed (default 500 ms).
+   */
   queueLockPollMs?: number;
+  /** Which face this is, for another process's messages about who runs the queue (default: the app). */
+  face?: QueueHolder['face'];
   /** Open a file, show it in its folder, pick a folder: given by the desktop face only. */
   desktop?: DesktopActions;
   /** Starts the built-in sandbox for sandbox mode (`app.sandbox`); given by the faces that offer it. */
@@ -210,6 +217,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (reason === 'out_of_credits') credits.watchForTopUp(options.creditsPollMs ?? 30_000);
   });
 
+  let ownership: QueueOwnership | undefined;
+  let otherWriters: { stop(): void } | undefined;
   const deps: HandlerDeps = {
     services,
     queue,
@@ -218,6 +227,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     env,
     desktop: options.desktop,
     sandbox,
+    queueRunner: () => ownership?.runner() ?? { holder: null, elsewhere: false, unavailable: null },
   };
   const handlers: CommandHandlers = {
     ...appCommands(deps),
@@ -229,11 +239,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...subtitleCommands(deps),
     ...creditCommands(deps),
   };
-  // Only one process runs a data folder's jobs (see queue-lock); another that wants to
-  // takes over when that one ends.
-  const queueLock = createQueueLock(options.dataDir);
-  let waitForQueue: NodeJS.Timeout | undefined;
-  let foreignChanges: NodeJS.Timeout | undefined;
   let closed: Promise<void> | undefined;
   const runQueue = async (): Promise<void> => {
     // Jobs an earlier run held for a missing key go on when a key can be read now (set since
@@ -243,36 +248,22 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (heldForKey && (await rememberingKey().catch(() => undefined))) queue.resume(undefined, 'key_required');
     if (closed) return; // closed while the keychain answered
     queue.start();
-    // Jobs another process adds (`trove get` beside the app) are committed by its own
-    // connection: SQLite's data_version says so, and the queue looks for work again.
-    const dataVersion = db.prepare('PRAGMA data_version').pluck();
-    let seenVersion = dataVersion.get();
-    foreignChanges = setInterval(() => {
-      const version = dataVersion.get();
-      if (version === seenVersion) return;
-      seenVersion = version;
-      queue.pump();
-    }, options.queueLockPollMs ?? 2_000);
-    foreignChanges.unref();
   };
+  const pollMs = options.queueLockPollMs ?? 500;
+  // Only one process runs a data folder's jobs (see queue-lock); another that wants to takes
+  // over when that one ends, and meanwhile follows the jobs it runs.
   if (options.startQueue !== false) {
-    if (queueLock.acquire()) await runQueue();
-    else {
-      waitForQueue = setInterval(() => {
-        if (!queueLock.acquire()) return;
-        clearInterval(waitForQueue);
-        waitForQueue = undefined;
-        void runQueue();
-      }, options.queueLockPollMs ?? 2_000);
-      waitForQueue.unref();
-    }
+    // Jobs another process adds or runs are committed by its own connection: announced
+    // here too, and the queue (if it runs here) looks for work again.
+    otherWriters = watchOtherWriters({ db, store: services.jobs, events, viewOf: (job) => queue.viewOf(job), onChange: () => queue.pump(), pollMs, now });
+    ownership = await startQueueOwnership({ dataDir: options.dataDir, face: options.face ?? 'app', events, pollMs, now, run: runQueue });
   }
 
   const dispatch = (name: CommandName, input: unknown): Promise<Envelope<unknown>> => dispatchCommand(handlers, name, input, redact);
   return {
     dataDir: options.dataDir,
     settingsReset,
-    runsQueue: () => options.startQueue !== false && waitForQueue === undefined,
+    runsQueue: () => ownership?.runsQueue() ?? false,
     dispatch,
     call: <N extends CommandName>(name: N, input: CommandInput<N>) => dispatch(name, input) as Promise<Envelope<CommandResult<N>>>,
     on: (name, listener) => events.on(name, listener),
@@ -280,10 +271,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     idle: () => queue.idle(),
     close() {
       closed ??= (async () => {
-        clearInterval(waitForQueue);
-        clearInterval(foreignChanges);
+        ownership?.stop();
+        otherWriters?.stop();
         await queue.close();
-        queueLock.release();
+        ownership?.release();
         credits.close();
         closeDatabase(db);
         await sandbox.close();

@@ -51,6 +51,7 @@ export async function startWebMode(options: WebModeOptions): Promise<WebMode> {
     dataDir: options.dataDir,
     defaultDownloadFolder,
     version: packageJson.version,
+    face: 'web',
     ...(options.env ? { env: options.env } : {}),
     startSandbox: async () => {
       const started = await startSandbox({ port: 0 });

@@ -37,6 +37,7 @@ export const COMMAND_NAMES = [
   'credits.get',
   'credits.ledger',
   'credits.exportCsv',
+  'queue.runner',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -48,6 +49,7 @@ export const EVENT_NAMES = [
   'settings.changed',
   'key.changed',
   'grab.requested',
+  'queue.runner',
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

@@ -45,6 +45,26 @@ export const appCapabilitiesSchema = z.object({
 });
 export type AppCapabilities = z.infer<typeof appCapabilitiesSchema>;
 
+/** A process that runs a data folder's queue, as it describes itself (for messages only). */
+export const queueHolderSchema = z.object({
+  pid: z.number().int().positive(),
+  /** The desktop app, web mode (`trove serve`, `npm run serve`) or a `trove` command. */
+  face: z.enum(['app', 'web', 'cli']),
+  startedAt: z.number(),
+});
+export type QueueHolder = z.infer<typeof queueHolderSchema>;
+
+/** Who runs the jobs of this data folder (one process at a time does). */
+export const queueRunnerSchema = z.object({
+  /** Null while this process runs them; the other process otherwise (null too if it wrote no note yet). */
+  holder: queueHolderSchema.nullable(),
+  /** True while another process runs them and this one waits to take over when it ends. */
+  elsewhere: z.boolean(),
+  /** Why the queue cannot be reserved for one process in this data folder (read-only, no file locks), if so. */
+  unavailable: z.string().nullable(),
+});
+export type QueueRunner = z.infer<typeof queueRunnerSchema>;
+
 export const appInfoSchema = z.object({
   version: z.string(),
   dataDir: z.string(),
@@ -221,6 +241,8 @@ export const commands = {
     }),
   ),
   'credits.exportCsv': command(noInput, z.object({ csv: z.string() })),
+
+  'queue.runner': command(noInput, queueRunnerSchema),
 } as const satisfies Record<CommandName, CommandSpec>;
 
 export const events = {
@@ -229,6 +251,7 @@ export const events = {
   'credits.changed': balanceSchema,
   'credits.alert': z.object({ threshold: z.number(), balance: z.number() }),
   'queue.paused': z.object({ reason: pauseReasonSchema, message: z.string() }),
+  'queue.runner': queueRunnerSchema,
   'settings.changed': settingsSchema,
   'key.changed': keyStatusSchema,
   // Sent by the desktop face, not the Core: the user chose a link outside the window (the

@@ -22,6 +22,7 @@ describe('parseArgs', () => {
       urls: ['https://a.example/1', 'https://a.example/2'],
       playlist: false,
       force: false,
+      wait: true,
       options: {
         quality: 720,
         audioLanguages: ['pt-BR', 'en'],

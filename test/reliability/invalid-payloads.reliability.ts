@@ -55,6 +55,7 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   'credits.get': {},
   'credits.ledger': {},
   'credits.exportCsv': {},
+  'queue.runner': {},
 };
 
 /** Values of every wrong kind for a field that holds `value`. */

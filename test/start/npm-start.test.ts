@@ -3,6 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tryLockFile } from '../../src/core/fs/os-file-lock';
 import { startEntryPoint } from '../cli/main/run-trove';
 import type { TroveProcess } from '../cli/main/run-trove';
 
@@ -52,7 +53,9 @@ describe('npm start where Electron cannot start', () => {
     expect(result.stdout).toContain('Using the built-in sandbox at http://127.0.0.1:');
     expect(result.stdout).toContain('Stopping: running downloads are paused');
     // Closed, not killed: the queue lock is given back and SQLite folded its WAL into the database.
-    expect(existsSync(join(dataDir, 'queue.lock'))).toBe(false);
+    const queueLock = tryLockFile(join(dataDir, 'queue-lock.db'));
+    expect(queueLock.ok).toBe(true);
+    if (queueLock.ok) queueLock.lock.release();
     expect(existsSync(join(dataDir, 'trove.db-wal'))).toBe(false);
     expect(existsSync(join(dataDir, 'trove.db'))).toBe(true);
   });

@@ -1,13 +1,14 @@
 import type { EventPayload } from '../../shared/contract';
 import type { JobView } from '../../shared/jobs';
-import { EXIT, exitCodeForJobs } from '../exit-codes';
+import { exitCodeForJobs } from '../exit-codes';
 import type { ExitCode } from '../exit-codes';
 import { filesOfRun, jobSummary, runSummaryLines } from '../format/format-run';
+import { queuedElsewhereNotice } from '../format/queue-holder-text';
 import { jobsOfRun } from '../jobs-of-run';
 import { silentDisplay } from '../progress/job-display';
 import type { JobDisplay } from '../progress/job-display';
 import { createLineDisplay } from '../progress/line-display';
-import { ProgressBoard } from '../progress/progress-board';
+import { ProgressBoard, isSettled } from '../progress/progress-board';
 import { createTtyDisplay } from '../progress/tty-display';
 import type { CommandContext } from './context';
 
@@ -29,8 +30,9 @@ export interface SkippedLink {
   message: string;
 }
 
-const QUEUED_ELSEWHERE =
-  'Another Trove (the app, `trove serve` or another `trove get`) runs the downloads of this data folder: the jobs were added to its queue. Follow them there or with `trove queue list`.';
+/** How often jobs run by another process are looked at (their changes arrive as events meanwhile). */
+const FOLLOW_POLL_MS = 250;
+const TOOK_OVER = 'The Trove that ran the downloads of this data folder has ended: this one goes on with them.';
 
 const pausedNotice = (paused: EventPayload<'queue.paused'>): string => `Queue paused (${paused.reason}): ${paused.message}`;
 
@@ -63,14 +65,11 @@ export async function followJobs(
   try {
     const started = await start((text) => display.notice(text));
     if (!started.ok) return started.exitCode;
-    // Another Trove (the app, `trove serve`) runs this data folder's jobs: they wait in its queue.
-    const elsewhere = !ctx.core.runsQueue();
-    if (elsewhere) ctx.output.note(QUEUED_ELSEWHERE);
-    else await idleKeepingProcessAlive(ctx);
+    await untilRunEnds(ctx, started.jobIds, (text) => display.notice(text));
     const listed = await ctx.core.call('jobs.list', {});
     if (!listed.ok) return ctx.fail(listed.error);
     const jobs = jobsOfRun(listed.value, started.jobIds);
-    const exitCode = elsewhere ? EXIT.ok : exitCodeForJobs(jobs);
+    const exitCode = exitCodeForJobs(jobs);
     display.stop();
     const skipped = started.skipped ?? [];
     ctx.output.result(
@@ -84,6 +83,31 @@ export async function followJobs(
     display.stop();
     unsubscribe();
   }
+}
+
+/**
+ * Waits until the run's jobs have nothing left to do. Another Trove (the app, `trove serve`,
+ * another `get`) may run this data folder's queue: then the jobs wait in its queue and are
+ * followed there (their changes reach this Core as events), until they end or that Trove
+ * does, when this one takes the queue over and finishes them itself.
+ */
+async function untilRunEnds(ctx: CommandContext, jobIds: readonly number[], notice: (text: string) => void): Promise<void> {
+  const runner = await ctx.core.call('queue.runner', {});
+  // A data folder whose queue cannot be reserved (no file locks there) is said once.
+  if (runner.ok && runner.value.unavailable) notice(runner.value.unavailable);
+  if (!ctx.core.runsQueue()) {
+    // --json says it as the event a face would see; later changes arrive as events anyway.
+    if (runner.ok) ctx.output.event('queue.runner', runner.value);
+    notice(queuedElsewhereNotice(runner.ok ? runner.value.holder : null));
+    for (;;) {
+      if (ctx.core.runsQueue()) break;
+      const listed = await ctx.core.call('jobs.list', {});
+      if (listed.ok && jobsOfRun(listed.value, jobIds).every((job) => isSettled(job) || job.state === 'paused')) return;
+      await new Promise((resolve) => setTimeout(resolve, FOLLOW_POLL_MS));
+    }
+    notice(TOOK_OVER);
+  }
+  await idleKeepingProcessAlive(ctx);
 }
 
 /**

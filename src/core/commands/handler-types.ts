@@ -1,3 +1,4 @@
+import type { QueueRunner } from '../../shared/contract';
 import type { CommandHandlers } from '../command-dispatch';
 import type { CoreServices } from '../core-services';
 import type { JobQueue } from '../jobs/job-queue';
@@ -13,6 +14,8 @@ export interface HandlerDeps {
   env: NodeJS.ProcessEnv;
   desktop: DesktopActions | undefined;
   sandbox: SandboxSession;
+  /** Who runs this data folder's jobs (see jobs/queue-ownership). */
+  queueRunner: () => QueueRunner;
 }
 
 export type HandlerGroup<K extends keyof CommandHandlers> = Pick<CommandHandlers, K>;

@@ -72,8 +72,8 @@ function jobsFor(services: CoreServices, source: JobSource, options: DownloadOpt
   }
 }
 
-export function jobCommands({ services, queue }: HandlerDeps): HandlerGroup<
-  'jobs.add' | 'jobs.list' | 'jobs.pause' | 'jobs.resume' | 'jobs.cancel' | 'jobs.retry' | 'jobs.move' | 'jobs.clear'
+export function jobCommands({ services, queue, queueRunner }: HandlerDeps): HandlerGroup<
+  'jobs.add' | 'jobs.list' | 'jobs.pause' | 'jobs.resume' | 'jobs.cancel' | 'jobs.retry' | 'jobs.move' | 'jobs.clear' | 'queue.runner'
 > {
   const changed = (count: number) => Promise.resolve({ ok: true as const, value: { changed: count } });
   return {
@@ -100,6 +100,9 @@ export function jobCommands({ services, queue }: HandlerDeps): HandlerGroup<
     },
     async 'jobs.clear'({ states }) {
       return { ok: true, value: { removed: queue.clear(states ?? ['done', 'failed', 'canceled']) } };
+    },
+    async 'queue.runner'() {
+      return { ok: true, value: queueRunner() };
     },
   };
 }

@@ -1,18 +1,23 @@
-import { randomBytes } from 'node:crypto';
-import { readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
-import { isProcessRunning } from '../fs/is-process-running';
+import type { QueueHolder } from '../../shared/contract';
+import { queueHolderSchema } from '../../shared/contract';
+import { tryLockFile } from '../fs/os-file-lock';
+import type { FileLock } from '../fs/os-file-lock';
+import { writeFileAtomic } from '../fs/write-file-atomic';
 
-const LOCK_FILE = 'queue.lock';
-/** A lock file without readable content is being written, unless it is older than this. */
-const UNREADABLE_GRACE_MS = 5_000;
-
-const holderSchema = z.object({ pid: z.number().int().positive(), token: z.string() });
+/** Locked by the process that runs the queue, for as long as it lives; never read, moved or deleted. */
+const LOCK_FILE = 'queue-lock.db';
+/** Who holds the lock, written by the holder once it has it: for other processes' messages only. */
+const HOLDER_FILE = 'queue-holder.json';
 
 export interface QueueLock {
   /** True when this Core now runs the data folder's queue (it took the lock, or had it). */
   acquire(): boolean;
+  /** The process that runs the queue when this Core does not, as it described itself (may be a moment stale). */
+  holder(): QueueHolder | undefined;
+  /** Why the lock cannot be used in this data folder; this Core then runs the queue unguarded. */
+  unavailable(): string | undefined;
   release(): void;
 }
 
@@ -20,82 +25,46 @@ export interface QueueLock {
  * One process runs the jobs of a data folder. The desktop app, `trove serve` and
  * `trove get` may share a folder (on Windows and macOS the app and the CLI do by default);
  * two queues on one folder would run the same jobs side by side and pay twice. The holder
- * writes its pid to `<dataDir>/queue.lock`; a lock whose process is gone (a crash, a kill)
- * is taken over. Each Core has its own token, so a second Core in the same process waits too.
+ * keeps an exclusive OS lock on `queue-lock.db` (see os-file-lock): the system drops it when
+ * the holder ends, however it ends, so the next `acquire()` of a waiting Core takes it.
+ * No pid or clock decides anything; the pid in `queue-holder.json` only names the holder.
+ * Each Core has its own lock, so a second Core in the same process waits like another process.
  */
-export function createQueueLock(dataDir: string): QueueLock {
-  const path = join(dataDir, LOCK_FILE);
-  const token = randomBytes(8).toString('hex');
-  const own = JSON.stringify({ pid: process.pid, token });
-  let held = false;
-
-  const holder = (): z.infer<typeof holderSchema> | 'unreadable' | undefined => {
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch {
-      return undefined;
-    }
-    try {
-      return holderSchema.parse(JSON.parse(text));
-    } catch {
-      return 'unreadable';
-    }
-  };
-
-  const isStale = (current: ReturnType<typeof holder>): boolean => {
-    if (current === undefined) return true;
-    if (current === 'unreadable') {
-      try {
-        return Date.now() - statSync(path).mtimeMs > UNREADABLE_GRACE_MS;
-      } catch {
-        return true;
-      }
-    }
-    return !isProcessRunning(current.pid);
-  };
-
-  const create = (): boolean => {
-    try {
-      writeFileSync(path, own, { flag: 'wx', mode: 0o600 });
-      return true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-      throw error;
-    }
-  };
-
-  const removeStale = (): void => {
-    try {
-      unlinkSync(path);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-  };
+export function createQueueLock(dataDir: string, self: Omit<QueueHolder, 'pid'>): QueueLock {
+  const lockPath = join(dataDir, LOCK_FILE);
+  const holderPath = join(dataDir, HOLDER_FILE);
+  let lock: FileLock | undefined;
+  let problem: string | undefined;
 
   return {
     acquire() {
-      if (held) return true;
-      try {
-        // A stale lock is removed and taken; when another process took it over first, it waits.
-        held = create() || (isStale(holder()) && (removeStale(), create()));
-      } catch {
-        // A data folder that refuses the lock file (read-only) fails every job anyway: run as before.
-        held = true;
+      if (lock || problem) return true;
+      const attempt = tryLockFile(lockPath);
+      if (attempt.ok) {
+        lock = attempt.lock;
+        const note: QueueHolder = { pid: process.pid, ...self };
+        // Only messages depend on it: a folder that refuses it still runs the queue.
+        writeFileAtomic(holderPath, JSON.stringify(note)).catch(() => undefined);
+        return true;
       }
-      return held;
+      if (attempt.held) return false;
+      // A read-only folder, or a file system without locks: nothing can tell this process
+      // from another, so it runs the queue as the only one (a read-only folder fails every job anyway).
+      problem = `The downloads of ${dataDir} cannot be reserved for one Trove at a time (${attempt.message}); another Trove on this folder may run the same jobs.`;
+      return true;
     },
-    release() {
-      if (!held) return;
-      held = false;
-      const current = holder();
-      if (current !== undefined && current !== 'unreadable' && current.token === token) {
-        try {
-          unlinkSync(path);
-        } catch {
-          // Gone already; the next start treats a leftover as stale anyway.
-        }
+    holder() {
+      if (lock || problem) return undefined;
+      try {
+        return queueHolderSchema.parse(JSON.parse(readFileSync(holderPath, 'utf8')));
+      } catch {
+        return undefined; // not written yet, or by a Trove that wrote none
       }
+    },
+    unavailable: () => problem,
+    release() {
+      lock?.release();
+      lock = undefined;
     },
   };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, extname, join, parse } from 'node:path';
 import { z } from 'zod';
 import { ok, type Result } from '../../shared/errors';
-import { ownedTempName, removeOrphanedTemps } from '../files/owned-temp';
+import { claimOwnedTemp, removeOrphanedTemps } from '../files/owned-temp';
 import { syncFile } from '../fs/sync-file';
 import { subtitleFormatSchema } from '../../shared/subtitles';
 import { iso639Language } from '../subtitles/iso639-language';
@@ -78,7 +78,8 @@ export async function embedSubtitles(options: EmbedSubtitlesOptions): Promise<Re
   const { dir, name, ext } = parse(videoPath);
   // An embedding killed with its process left its temp here; this one replaces it.
   await removeOrphanedTemps(dir, name, 'embedding');
-  const tempVideo = join(dir, ownedTempName(name, 'embedding', ext));
+  const owned = claimOwnedTemp(dir, name, 'embedding', ext);
+  const tempVideo = owned.path;
   try {
     const subtitleFiles = await normalizeTracks(tracks, workDir);
     if (!subtitleFiles.ok) return subtitleFiles;
@@ -115,7 +116,7 @@ export async function embedSubtitles(options: EmbedSubtitlesOptions): Promise<Re
   } catch (error) {
     return failure('embed_failed', embedFailed(videoPath, error instanceof Error ? error.message : String(error)));
   } finally {
-    await rm(tempVideo, { force: true });
+    await owned.finish();
     await rm(workDir, { recursive: true, force: true });
   }
 }

@@ -2,7 +2,7 @@ import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Result } from '../../shared/errors';
-import { ownedTempName, removeOrphanedTemps } from '../files/owned-temp';
+import { claimOwnedTemp, removeOrphanedTemps } from '../files/owned-temp';
 import { moveToUniqueName } from '../files/unique-name';
 import { syncFile } from '../fs/sync-file';
 import { MUXER, type Container } from './choose-container';
@@ -145,6 +145,7 @@ export async function mergeStreams(request: MergeRequest): Promise<Result<Merged
     await discard();
     return failure('io_error', `Could not save the merged file: ${error instanceof Error ? error.message : String(error)}`);
   }
+  await discard(); // the temp has its final name: only its owner file goes
   if (!request.keepSources) await Promise.all([rm(videoPath, { force: true }), rm(audioPath, { force: true })]);
   return { ok: true, value: { path: finalPath, container, videoCodec, audioCodec, durationSeconds: verified.value } };
 }
@@ -157,7 +158,10 @@ async function stopped({ run, discard }: Written, ffmpegPath: string): Promise<F
     await discard();
     return failure('canceled', 'The merge was canceled.');
   }
-  if (run.spawnError) return failure('ffmpeg_not_found', `Could not run ffmpeg at ${ffmpegPath}: ${run.spawnError.message}`);
+  if (run.spawnError) {
+    await discard();
+    return failure('ffmpeg_not_found', `Could not run ffmpeg at ${ffmpegPath}: ${run.spawnError.message}`);
+  }
   return undefined;
 }
 
@@ -166,6 +170,7 @@ interface Written {
   log: MergeLog;
   progress: MergeProgressReport;
   temp: string;
+  /** Removes the temp if it is still there and lets its owner file go (see owned-temp). */
   discard: () => Promise<void>;
 }
 
@@ -185,7 +190,8 @@ interface WriteOptions {
 
 async function writeMerge(options: WriteOptions): Promise<Written> {
   const { expected, onProgress } = options;
-  const temp = path.join(options.directory, ownedTempName(options.baseName, 'merging', `.${options.container}`));
+  const owned = claimOwnedTemp(options.directory, options.baseName, 'merging', `.${options.container}`);
+  const temp = owned.path;
   const args = [
     // verbose: the closing statistics count the packets written per stream (see merge-log).
     '-hide_banner', '-nostdin', '-loglevel', 'verbose', '-nostats', '-progress', 'pipe:1',
@@ -205,7 +211,7 @@ async function writeMerge(options: WriteOptions): Promise<Written> {
       onProgress(expected === undefined ? { seconds } : { seconds, durationSeconds: expected, fraction: Math.min(1, seconds / expected) });
     },
   });
-  return { run, log: parseMergeLog(run.stderr), progress, temp, discard: () => rm(temp, { force: true }) };
+  return { run, log: parseMergeLog(run.stderr), progress, temp, discard: () => owned.finish() };
 }
 
 interface Expectation {

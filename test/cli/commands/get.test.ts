@@ -5,7 +5,7 @@ describe('jobRequest', () => {
   const options = { quality: 720 as const, folder: '/out' };
 
   it('adds a post link, forced when asked', () => {
-    const invocation = { command: 'get' as const, urls: ['https://video.example/watch/a'], playlist: false, force: true, options };
+    const invocation = { command: 'get' as const, urls: ['https://video.example/watch/a'], playlist: false, force: true, wait: true, options };
     expect(jobRequest(invocation, 'https://video.example/watch/a')).toEqual({
       source: { kind: 'link', url: 'https://video.example/watch/a', force: true },
       options,
@@ -13,7 +13,7 @@ describe('jobRequest', () => {
   });
 
   it('adds a whole profile or playlist with its limit', () => {
-    const invocation = { command: 'get' as const, urls: ['https://video.example/@me'], playlist: true, limit: 3, force: false, options };
+    const invocation = { command: 'get' as const, urls: ['https://video.example/@me'], playlist: true, limit: 3, force: false, wait: true, options };
     expect(jobRequest(invocation, 'https://video.example/@me')).toEqual({
       source: { kind: 'playlist', url: 'https://video.example/@me', limit: 3 },
       options,

@@ -14,7 +14,7 @@ import type { Sandbox, SandboxOptions } from '../../../src/sandbox';
  */
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const MAIN = 'src/cli/main.ts';
+export const MAIN = 'src/cli/main.ts';
 
 export interface TroveResult {
   code: number | null;
@@ -33,6 +33,8 @@ export interface TroveProcess {
 interface RunOptions {
   env?: Record<string, string | undefined>;
   input?: string;
+  /** Runs this program with `args` instead of trove itself (e.g. a shell around it). */
+  command?: string;
 }
 
 /** Every test run has its own keychain entry, so a developer's stored key is never touched. */
@@ -53,9 +55,10 @@ export function startTrove(args: readonly string[], options: RunOptions = {}): T
   return startEntryPoint(MAIN, args, options);
 }
 
-/** Any of the checkout's TypeScript entry points (src/cli/main.ts, src/start/main.ts, …) as a child process. */
+/** Any of the checkout's TypeScript entry points (src/cli/main.ts, src/start/main.ts, …) as a child process; `command` runs it through another program (e.g. sh). */
 export function startEntryPoint(entry: string, args: readonly string[], options: RunOptions = {}): TroveProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry), ...args], { cwd: ROOT, env: childEnv(options.env) });
+  const command = options.command ? [options.command, args] : [process.execPath, ['--import', 'tsx', join(ROOT, entry), ...args]];
+  const child = spawn(command[0] as string, command[1] as string[], { cwd: ROOT, env: childEnv(options.env) });
   let stdout = '';
   let stderr = '';
   const watchers: Array<{ test: (line: string) => boolean; resolve: (line: string) => void }> = [];

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { linkSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { join } from 'node:path';
@@ -19,9 +18,6 @@ afterEach(async () => {
   await harness?.close();
   harness = undefined;
 });
-
-/** The id of a process that has exited. */
-const deadPid = (): number => Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
 
 describe('a crash between a download and its record', () => {
   it('takes the finished file back and removes the part files it left', async () => {
@@ -56,9 +52,11 @@ describe('a crash between a download and its record', () => {
     if (merged === undefined) throw new Error('nothing merged');
     await first.close();
 
-    // The move is a hard link then an unlink: a kill in between leaves the temp name too.
-    const temp = join(harness.downloads, `${basename(merged, '.mp4')}.merging-${deadPid()}-0badf00d.mp4`);
-    linkSync(merged, temp);
+    // The move is a hard link then an unlink: a kill in between leaves the temp name too,
+    // with the owner file its writer no longer locks.
+    const stem = join(harness.downloads, `${basename(merged, '.mp4')}.merging-0badf00d0badf00d`);
+    linkSync(merged, `${stem}.mp4`);
+    writeFileSync(`${stem}.owner`, '');
     const db = new Database(join(harness.dataDir, 'trove.db'));
     db.prepare("UPDATE jobs SET state = 'processing', outputs = ? WHERE id = ?").run(
       JSON.stringify({ '0.video': [join(harness.downloads, 'gone.video.mp4')], '0.audio': [join(harness.downloads, 'gone.audio.m4a')] }),

@@ -56,11 +56,33 @@ describe('one queue per data folder', () => {
     expect(value(await second.call('jobs.list', {}))[0]?.state).toBe('done');
   });
 
-  it('takes over a lock left by a process that was killed', async () => {
+  it('runs the queue although the files left behind name this very process (a reused pid, as pid 1 in a container)', async () => {
     harness = await startHarness();
     await harness.core.close();
-    writeFileSync(join(harness.dataDir, 'queue.lock'), JSON.stringify({ pid: 2 ** 22 + 12_345, token: 'killed' }));
+    // The pid-file lock of earlier versions and the holder note of this one, both naming a live process: this one.
+    writeFileSync(join(harness.dataDir, 'queue.lock'), JSON.stringify({ pid: process.pid, token: 'left-behind' }));
+    writeFileSync(join(harness.dataDir, 'queue-holder.json'), JSON.stringify({ pid: process.pid, face: 'web', startedAt: 1 }));
     const restarted = await harness.restart();
     expect(restarted.runsQueue()).toBe(true);
+    value(await restarted.call('jobs.add', { source: { kind: 'link', url: 'https://files.example/f/own-pid-note' } }));
+    await restarted.idle();
+    expect(value(await restarted.call('jobs.list', {}))[0]?.state).toBe('done');
+  });
+
+  it('names the process that runs the queue to the one that waits, and says when it took over', async () => {
+    harness = await startHarness({ core: { queueLockPollMs: POLL_MS } });
+    const second = await beside(harness);
+    const announced: unknown[] = [];
+    second.on('queue.runner', (runner) => announced.push(runner));
+    await until(async () => value(await second.call('queue.runner', {})).holder !== null);
+    expect(value(await second.call('queue.runner', {}))).toEqual({
+      elsewhere: true,
+      holder: { pid: process.pid, face: 'app', startedAt: expect.any(Number) },
+      unavailable: null,
+    });
+    expect(value(await harness.core.call('queue.runner', {}))).toEqual({ elsewhere: false, holder: null, unavailable: null });
+    await harness.core.close();
+    await until(async () => second.runsQueue());
+    expect(announced.at(-1)).toEqual({ elsewhere: false, holder: null, unavailable: null });
   });
 });

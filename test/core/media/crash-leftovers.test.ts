@@ -1,23 +1,31 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimOwnedTemp } from '../../../src/core/files/owned-temp';
 import { embedSubtitles } from '../../../src/core/media/embed-subtitles';
 import { mergeStreams } from '../../../src/core/media/merge-streams';
 import { makeFolder, removeFolder } from '../download/helpers';
+import { killQuietly, startUnreapedScript } from '../fs/unreaped-process';
 import { systemFfmpeg } from './system-ffmpeg';
 
 /*
  * A process killed while ffmpeg merged (or embedded subtitles) left `<name>.merging-….mp4`
  * (`.embedding-…`) beside the downloads for good (found by test/reliability/crash-kill).
- * The next run on the same name removes temp files whose writer is gone, and leaves
- * those of a live process alone.
+ * The next run on the same name removes the temps whose writer has ended, known by the OS
+ * lock on their owner file, and leaves those of a live writer alone, in another process or
+ * this one. Real writer processes: one killed with SIGKILL and left unreaped (its pid
+ * still "exists"), one alive.
  */
 
+const OWNED_TEMP = fileURLToPath(new URL('../../../src/core/files/owned-temp.ts', import.meta.url));
 const run = promisify(execFile);
 let ffmpeg: string;
 let folder: string;
+const writers: Array<{ child: ChildProcessWithoutNullStreams; pid: number }> = [];
 
 beforeAll(async () => {
   ffmpeg = await systemFfmpeg();
@@ -25,20 +33,49 @@ beforeAll(async () => {
   await run(ffmpeg, ['-v', 'error', '-nostdin', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=160x90:rate=10', '-c:v', 'libx264', path.join(folder, 'v.mp4')]);
   await run(ffmpeg, ['-v', 'error', '-nostdin', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'aac', path.join(folder, 'a.m4a')]);
 });
-afterAll(() => removeFolder(folder));
+afterAll(async () => {
+  for (const { child, pid } of writers) {
+    killQuietly(pid);
+    child.kill('SIGKILL');
+  }
+  await removeFolder(folder);
+});
 
-/** The id of a process that has exited: nobody writes under it any more. */
-function deadPid(): number {
-  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
-  return Number(child.stdout);
+/** Another process that claims a temp of `base` and `tag`, writes half of it and stays; the temp's file name. */
+async function writerProcess(base: string, tag: string, extension: string): Promise<{ name: string; pid: number }> {
+  const script = [
+    `const { claimOwnedTemp } = await import(${JSON.stringify(OWNED_TEMP)});`,
+    `const { writeFileSync } = await import('node:fs');`,
+    `const temp = claimOwnedTemp(${JSON.stringify(folder)}, ${JSON.stringify(base)}, ${JSON.stringify(tag)}, ${JSON.stringify(extension)});`,
+    `writeFileSync(temp.path, 'half a write');`,
+    `console.log('temp ' + temp.path); console.log('ready'); setInterval(() => {}, 1e6);`,
+  ].join('\n');
+  const started = await startUnreapedScript(script);
+  writers.push(started);
+  const temp = /^temp (.+)$/mu.exec(started.output())?.[1] ?? '';
+  return { name: path.basename(temp), pid: started.pid };
 }
 
+/** A writer killed with SIGKILL mid-write: its temp and owner file stay, its pid lives on as a zombie. */
+async function killedWriter(base: string, tag: string, extension: string): Promise<string> {
+  const writer = await writerProcess(base, tag, extension);
+  process.kill(writer.pid, 'SIGKILL');
+  expect(() => process.kill(writer.pid, 0)).not.toThrow();
+  return writer.name;
+}
+
+const ownerOf = (temp: string): string => temp.replace(/(-[0-9a-f]{16}).*$/u, '$1.owner');
+
 describe('temp files left by a killed merge', () => {
-  it('are removed by the next merge of the same name; a live writer keeps its own', async () => {
-    const stale = `clip.merging-${deadPid()}-0badf00d.mp4`;
-    const live = `clip.merging-${process.pid}-c0ffee00.mp4`;
-    const other = `other.merging-${deadPid()}-0badf00d.mp4`;
-    for (const name of [stale, live, other]) await writeFile(path.join(folder, name), 'half a merge');
+  it('are removed by the next merge of the same name, with their owner files; live writers keep theirs', async () => {
+    const killed = await killedWriter('clip', 'merging', '.mp4');
+    const live = (await writerProcess('clip', 'merging', '.mp4')).name;
+    const mine = claimOwnedTemp(folder, 'clip', 'merging', '.mp4');
+    await writeFile(mine.path, 'half a merge here');
+    // Named like a temp of earlier versions (or a title that looks like one): no owner file vouches for it, so it stays.
+    const oldStyle = `clip.merging-${process.pid}-c0ffee00.mp4`;
+    const other = await killedWriter('other', 'merging', '.mp4');
+    await writeFile(path.join(folder, oldStyle), 'half a merge');
 
     const merged = await mergeStreams({
       ffmpegPath: ffmpeg,
@@ -51,10 +88,20 @@ describe('temp files left by a killed merge', () => {
 
     expect(merged.ok).toBe(true);
     const names = await readdir(folder);
-    expect(names).not.toContain(stale);
+    expect(names).not.toContain(killed);
+    expect(names).not.toContain(ownerOf(killed));
+    expect(names).toContain(oldStyle);
     expect(names).toContain(live);
+    expect(names).toContain(ownerOf(live));
+    expect(names).toContain(path.basename(mine.path));
     expect(names).toContain(other);
     expect(names).toContain('clip.mp4');
+    // The merge itself leaves nothing of its own behind.
+    expect(names.filter((name) => name.startsWith('clip.merging-')).sort()).toEqual(
+      [live, ownerOf(live), path.basename(mine.path), ownerOf(path.basename(mine.path)), oldStyle].sort(),
+    );
+    await mine.finish();
+    expect(await readdir(folder)).not.toContain(ownerOf(path.basename(mine.path)));
   });
 });
 
@@ -64,15 +111,16 @@ describe('temp files left by a killed subtitle embedding', () => {
     await run(ffmpeg, ['-v', 'error', '-nostdin', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=160x90:rate=10', '-c:v', 'libx264', video]);
     const subtitles = path.join(folder, 'film.en.srt');
     await writeFile(subtitles, '1\n00:00:00,100 --> 00:00:00,600\nHello\n');
-    const stale = `film.embedding-${deadPid()}-0badf00d.mp4`;
-    const live = `film.embedding-${process.pid}-c0ffee00.mp4`;
-    for (const name of [stale, live]) await writeFile(path.join(folder, name), 'half an embedding');
+    const killed = await killedWriter('film', 'embedding', '.mp4');
+    const live = (await writerProcess('film', 'embedding', '.mp4')).name;
 
     const embedded = await embedSubtitles({ ffmpegPath: ffmpeg, videoPath: video, tracks: [{ path: subtitles, languageTag: 'en' }] });
 
     expect(embedded.ok).toBe(true);
     const names = await readdir(folder);
-    expect(names).not.toContain(stale);
+    expect(names).not.toContain(killed);
+    expect(names).not.toContain(ownerOf(killed));
     expect(names).toContain(live);
+    expect(names.filter((name) => name.startsWith('film.embedding-')).sort()).toEqual([live, ownerOf(live)].sort());
   });
 });

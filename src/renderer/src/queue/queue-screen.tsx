@@ -7,6 +7,7 @@ import { useClient } from '../api/client-context';
 import { EmptyState } from '../design/states';
 import { ErrorNotice } from '../errors/error-notice';
 import { JobRow } from './job-row';
+import { QueueRunnerNotice } from './queue-runner-notice';
 import type { JobAction } from './job-row';
 import { useJobs } from './jobs-context';
 import { QUEUE_FILTERS, countByFilter, matchesFilter } from './queue-filter';
@@ -98,6 +99,7 @@ export function QueueScreen() {
           </button>
         </div>
       </div>
+      <QueueRunnerNotice />
       {error && <ErrorNotice error={error} title={t('queue.actionFailed')} />}
       {visible.length === 0 ? (
         <EmptyState title={jobs.length === 0 ? t('queue.empty') : t('queue.emptyFilter')} />
