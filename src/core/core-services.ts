@@ -7,6 +7,7 @@ import type { Ledger } from './credits/ledger';
 import type { BandwidthLimiter } from './download/bandwidth-limiter';
 import type { DownloadDeps } from './download/download-settings';
 import type { EventBus } from './events/event-bus';
+import type { AnswerReuse } from './jobs/answer-reuse';
 import type { JobStore } from './jobs/job-store';
 import type { ResolutionCache } from './jobs/resolution-cache';
 import type { Db } from './library/database';
@@ -37,6 +38,8 @@ export interface CoreServices {
   readonly alerts: BalanceAlerts;
   readonly credits: CreditsMonitor;
   readonly resolutions: ResolutionCache;
+  /** Previews and subtitle listings already paid for, by link: asked again, they are free. */
+  readonly answers: AnswerReuse;
   readonly bandwidth: BandwidthLimiter;
   /** Download tuning beyond the settings (tests shorten time-outs and retry delays). */
   readonly downloadTuning: Omit<DownloadDeps, 'bandwidth' | 'connections'>;

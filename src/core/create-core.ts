@@ -36,6 +36,7 @@ import { JobStore } from './jobs/job-store';
 import { jobsMigrations } from './jobs/jobs-migrations';
 import { createPlaylistRunner } from './jobs/playlist-runner';
 import { createPostRunner } from './jobs/post-runner';
+import { AnswerReuse } from './jobs/answer-reuse';
 import { ResolutionCache } from './jobs/resolution-cache';
 import { closeDatabase, openDatabase } from './library/database';
 import { createLibraryStore } from './library/library-store';
@@ -193,6 +194,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     alerts,
     credits,
     resolutions: new ResolutionCache(now),
+    answers: new AnswerReuse(now),
     bandwidth: createBandwidthLimiter(settings.get().speedLimit),
     downloadTuning: options.downloadTuning ?? {},
     ffmpeg,

@@ -104,6 +104,8 @@ export const grabResultSchema = z.discriminatedUnion('kind', [
     post: postSchema,
     charged: z.boolean(),
     libraryId: z.number().int().optional(),
+    /** Set when this is an answer paid for earlier and shown again free: when it was paid for (epoch ms). */
+    reusedFrom: z.number().int().optional(),
   }),
   z.object({
     kind: z.literal('playlist'),
@@ -181,9 +183,12 @@ export const commands = {
   /** The file name a template gives for a sample post, or why the template is refused. */
   'settings.previewFileName': command(z.object({ template: z.string().max(1000) }).strict(), z.object({ name: z.string() })),
 
-  /** Preview a link: a post, or one page of a profile/playlist (charged unless a duplicate). */
+  /**
+   * Preview a link: a post, or one page of a profile/playlist (charged unless a duplicate, or a
+   * post previewed moments ago, which is shown again free). `recheck` asks the service again (charged).
+   */
   'grab.resolve': command(
-    z.object({ url: linkSchema, cursor: z.string().max(10_000).optional(), force: z.boolean().optional() }).strict(),
+    z.object({ url: linkSchema, cursor: z.string().max(10_000).optional(), force: z.boolean().optional(), recheck: z.boolean().optional() }).strict(),
     grabResultSchema,
   ),
 
@@ -212,10 +217,16 @@ export const commands = {
     z.object({ removedFiles: z.array(z.string()) }),
   ),
 
-  /** The subtitle tracks of a video (one charged call), by link or for a library post. */
+  /**
+   * The subtitle tracks of a video (one charged call), by link or for a library post. A video
+   * listed before in this session is shown again free (`reusedFrom`); `recheck` asks again (charged).
+   */
   'subtitles.list': command(
-    z.union([z.object({ url: linkSchema }).strict(), z.object({ postId: idSchema }).strict()]),
-    z.object({ resolutionId: z.string(), result: subtitleResultSchema, charged: z.boolean() }),
+    z.union([
+      z.object({ url: linkSchema, recheck: z.boolean().optional() }).strict(),
+      z.object({ postId: idSchema, recheck: z.boolean().optional() }).strict(),
+    ]),
+    z.object({ resolutionId: z.string(), result: subtitleResultSchema, charged: z.boolean(), reusedFrom: z.number().int().optional() }),
   ),
   'subtitles.cues': command(z.object({ source: subtitleSourceSchema }).strict(), z.array(cueSchema)),
   'subtitles.save': command(

@@ -4,6 +4,7 @@ import type { Post } from '../../shared/post';
 import { guessLinkKind, parseLink } from '../../shared/links';
 import type { ApiError } from '../api/api-error';
 import type { CoreServices } from '../core-services';
+import type { ReusedAnswer } from '../jobs/answer-reuse';
 import { apiErrorInfo } from '../jobs/api-error-info';
 import { toLibraryItem } from '../library/library-item';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
@@ -21,6 +22,13 @@ const libraryIdOf = (services: CoreServices, post: Post): number | undefined => 
   return found.ok && found.value ? found.value.post.id : undefined;
 };
 
+/** An earlier preview shown again: a fresh resolution id for the download, nothing charged. */
+function reusedPost(services: CoreServices, { resolution, answeredAt }: ReusedAnswer & { resolution: { kind: 'post' } }): GrabResult {
+  const libraryId = libraryIdOf(services, resolution.post);
+  const resolutionId = services.resolutions.put({ ...resolution, charged: false });
+  return { kind: 'post', resolutionId, post: resolution.post, charged: false, reusedFrom: answeredAt, ...(libraryId ? { libraryId } : {}) };
+}
+
 async function resolveAs(services: CoreServices, kind: 'post' | 'playlist', link: string, cursor: string | undefined): Promise<Result<GrabResult, ApiError>> {
   const client = services.client();
   if (kind === 'post') {
@@ -29,7 +37,9 @@ async function resolveAs(services: CoreServices, kind: 'post' | 'playlist', link
     if (!answer.ok) return answer;
     const post = answer.value;
     const libraryId = libraryIdOf(services, post);
-    const resolutionId = services.resolutions.put({ kind: 'post', url: link, post, charged: answer.charged });
+    const resolution = { kind: 'post', url: link, post, charged: answer.charged } as const;
+    if (answer.charged) services.answers.remember(resolution);
+    const resolutionId = services.resolutions.put(resolution);
     return { ok: true, value: { kind: 'post', resolutionId, post, charged: answer.charged, ...(libraryId ? { libraryId } : {}) } };
   }
   const answer = await client.extractPlaylist(link, cursor);
@@ -47,7 +57,7 @@ async function resolveAs(services: CoreServices, kind: 'post' | 'playlist', link
 
 export function grabCommands({ services }: HandlerDeps): HandlerGroup<'grab.resolve'> {
   return {
-    async 'grab.resolve'({ url, cursor, force }): Promise<Result<GrabResult, ErrorInfo>> {
+    async 'grab.resolve'({ url, cursor, force, recheck }): Promise<Result<GrabResult, ErrorInfo>> {
       const link = parseLink(url);
       if (!link.ok) return link;
       // Before any charged call: a link already in the library costs nothing.
@@ -55,6 +65,9 @@ export function grabCommands({ services }: HandlerDeps): HandlerGroup<'grab.reso
         const known = services.library.findExisting({ postUrl: link.value });
         if (known.ok && known.value) return { ok: true, value: { kind: 'duplicate', item: toLibraryItem(known.value.post) } };
       }
+      // A post previewed moments ago is shown again free, unless the user asks again on purpose.
+      const earlier = !recheck && cursor === undefined ? services.answers.recall('post', link.value) : undefined;
+      if (earlier) return { ok: true, value: reusedPost(services, earlier) };
       const guess = cursor !== undefined ? 'playlist' : guessLinkKind(link.value);
       const order: Array<'post' | 'playlist'> = cursor !== undefined ? ['playlist'] : guess === 'playlist' ? ['playlist', 'post'] : ['post', 'playlist'];
       let failure: ApiError | undefined;

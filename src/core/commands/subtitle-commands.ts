@@ -42,11 +42,19 @@ export function subtitleCommands({ services }: HandlerDeps): HandlerGroup<'subti
         const known = services.library.findExisting({ postUrl: url });
         if (known.ok && known.value) postId = known.value.post.id;
       }
+      // Listed before in this session: shown again free, unless the user asks again on purpose.
+      const earlier = input.recheck ? undefined : services.answers.recall('subtitles', url);
+      if (earlier) {
+        const resolutionId = services.resolutions.put({ ...earlier.resolution, ...(postId ? { postId } : {}) });
+        return { ok: true, value: { resolutionId, result: earlier.resolution.result, charged: false, reusedFrom: earlier.answeredAt } };
+      }
       const client = services.client();
       const answer = await client.extractSubtitles(url);
       if (answer.charged) services.recordCharge(`${client.apiVersion} POST /extract/subtitles`, url);
       if (!answer.ok) return { ok: false, error: apiErrorInfo(answer.error) };
-      const resolutionId = services.resolutions.put({ kind: 'subtitles', url, result: answer.value, ...(postId ? { postId } : {}) });
+      const resolution = { kind: 'subtitles', url, result: answer.value, ...(postId ? { postId } : {}) } as const;
+      if (answer.charged) services.answers.remember(resolution);
+      const resolutionId = services.resolutions.put(resolution);
       return { ok: true, value: { resolutionId, result: answer.value, charged: answer.charged } };
     },
 

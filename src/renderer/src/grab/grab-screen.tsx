@@ -55,9 +55,19 @@ export function GrabScreen() {
           </div>
         );
       case 'duplicate':
-        return <DuplicateCard item={entry.item} onPreviewAnyway={() => void resolve(entry.key, entry.url, true)} onRemove={onRemove} />;
+        return <DuplicateCard item={entry.item} onPreviewAnyway={() => void resolve(entry.key, entry.url, { force: true })} onRemove={onRemove} />;
       case 'post':
-        return <PostCard resolutionId={entry.resolutionId} post={entry.post} charged={entry.charged} libraryId={entry.libraryId} onRemove={onRemove} />;
+        return (
+          <PostCard
+            resolutionId={entry.resolutionId}
+            post={entry.post}
+            charged={entry.charged}
+            libraryId={entry.libraryId}
+            reusedFrom={entry.reusedFrom}
+            onCheckAgain={() => void resolve(entry.key, entry.url, { recheck: true })}
+            onRemove={onRemove}
+          />
+        );
       case 'playlist':
         return <PlaylistCard entry={entry} onLoadMore={() => void loadMore(entry)} onRemove={onRemove} />;
     }

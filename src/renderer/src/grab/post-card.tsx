@@ -15,6 +15,7 @@ import type { PostChoices } from './download-request';
 import { routeHash } from '../shell/use-route';
 import { PostMeta } from './post-meta';
 import { AddedNotice } from './added-notice';
+import { ReusedNotice } from './reused-notice';
 import { AudioTrackPicker, VariantPicker } from './variant-picker';
 
 const hasLanguageTracks = (media: Media): boolean => media.media_type === 'audio' && (media.variants ?? []).some((variant) => variant.language_tag !== undefined);
@@ -33,11 +34,14 @@ interface PostCardProps {
   post: Post;
   charged: boolean;
   libraryId?: number;
+  /** Set when this preview is an earlier answer shown again free (when it was paid for). */
+  reusedFrom?: number;
+  onCheckAgain: () => void;
   onRemove: () => void;
 }
 
 /** A previewed post: what it is, each media item with its choices, the options, Download. */
-export function PostCard({ resolutionId, post, charged, libraryId, onRemove }: PostCardProps) {
+export function PostCard({ resolutionId, post, charged, libraryId, reusedFrom, onCheckAgain, onRemove }: PostCardProps) {
   const { t } = useTranslation();
   const { api } = useClient();
   const settings = useSettings();
@@ -102,7 +106,11 @@ export function PostCard({ resolutionId, post, charged, libraryId, onRemove }: P
               </a>
             </div>
           )}
-          <p className="small muted">{charged ? t('grab.charged') : t('grab.notCharged')}</p>
+          {reusedFrom !== undefined ? (
+            <ReusedNotice reusedFrom={reusedFrom} onCheckAgain={onCheckAgain} />
+          ) : (
+            <p className="small muted">{charged ? t('grab.charged') : t('grab.notCharged')}</p>
+          )}
         </div>
       </div>
 

@@ -17,7 +17,7 @@ export type GrabEntry = { key: string; url: string } & (
   | { kind: 'loading' }
   | { kind: 'error'; error: ErrorInfo }
   | { kind: 'duplicate'; item: LibraryItem }
-  | { kind: 'post'; resolutionId: string; post: Post; charged: boolean; libraryId?: number }
+  | { kind: 'post'; resolutionId: string; post: Post; charged: boolean; libraryId?: number; reusedFrom?: number }
   | { kind: 'playlist'; pages: LoadedPage[]; loadingMore: boolean; moreError?: ErrorInfo }
 );
 
@@ -34,6 +34,7 @@ function entryOf(key: string, url: string, result: GrabResult): GrabEntry {
       post: result.post,
       charged: result.charged,
       ...(result.libraryId === undefined ? {} : { libraryId: result.libraryId }),
+      ...(result.reusedFrom === undefined ? {} : { reusedFrom: result.reusedFrom }),
     };
   }
   const page: LoadedPage = { resolutionId: result.resolutionId, page: result.page, inLibrary: result.inLibrary, charged: result.charged };
@@ -49,9 +50,10 @@ export function useGrabEntries() {
   }, []);
 
   const resolve = useCallback(
-    async (key: string, url: string, force = false) => {
+    /** `force`: preview a link already in the library; `recheck`: ask the service again (charged) instead of reusing. */
+    async (key: string, url: string, ask: { force?: boolean; recheck?: boolean } = {}) => {
       update(key, () => ({ key, url, kind: 'loading' }));
-      const result = await api['grab.resolve']({ url, ...(force ? { force } : {}) });
+      const result = await api['grab.resolve']({ url, ...(ask.force ? { force: true } : {}), ...(ask.recheck ? { recheck: true } : {}) });
       update(key, () => (result.ok ? entryOf(key, url, result.value) : { key, url, kind: 'error', error: result.error }));
     },
     [api, update],

@@ -15,6 +15,7 @@ import { SaveSubtitles } from './save-subtitles';
 import { subtitleSource } from './subtitle-source';
 import type { SubtitleSource } from './subtitle-source';
 import { TrackList } from './track-list';
+import { ReusedNotice } from '../grab/reused-notice';
 import { useSubtitleWorkspace } from './use-subtitle-workspace';
 
 /** A video link to look up: opening it lists its subtitles at once (the user asked, so the charge is expected). */
@@ -90,12 +91,16 @@ function Workspace({ source, autoList }: { source: Exclude<SubtitleSource, { kin
             <div className="row wrap">
               <h3 className="grow">{t('subtitles.tracks')}</h3>
               {listing.kind !== 'loading' && (
-                <button type="button" className="button" onClick={() => void list()} data-testid="list-subtitles">
-                  {listing.kind === 'ready' ? t('subtitles.listAgain') : t('subtitles.list')}
+                <button type="button" className="button" onClick={() => void list(listing.kind === 'ready')} data-testid="list-subtitles">
+                  {listing.kind === 'ready' ? t('reuse.checkAgain') : t('subtitles.list')}
                 </button>
               )}
             </div>
-            <p className="small muted">{listing.kind === 'ready' ? (listing.charged ? t('subtitles.charged') : t('grab.notCharged')) : t('subtitles.listCost')}</p>
+            {listing.kind === 'ready' && listing.reusedFrom !== undefined ? (
+              <ReusedNotice reusedFrom={listing.reusedFrom} />
+            ) : (
+              <p className="small muted">{listing.kind === 'ready' ? (listing.charged ? t('subtitles.charged') : t('grab.notCharged')) : t('subtitles.listCost')}</p>
+            )}
             {listing.kind === 'loading' && <LoadingState label={t('subtitles.listing')} />}
             {listing.kind === 'error' && <ErrorNotice error={listing.error} title={t('subtitles.listFailed')} onRetry={() => void list()} />}
             {tracks.length > 0 || (detail?.subtitles.length ?? 0) > 0 ? (

@@ -18,10 +18,12 @@ export function useSubtitleWorkspace(source: SubtitleSource) {
   );
   const [cues, setCues] = useState<CueState>({ kind: 'idle' });
 
-  const list = useCallback(async () => {
+  /** Lists the tracks: free when this video was listed earlier in the session, unless `recheck` pays for a fresh list. */
+  const list = useCallback(async (recheck = false) => {
     if (source.kind === 'none') return;
     setListing({ kind: 'loading' });
-    const answer = await api['subtitles.list'](source.kind === 'post' ? { postId: source.postId } : { url: source.url });
+    const ask = recheck ? { recheck } : {};
+    const answer = await api['subtitles.list'](source.kind === 'post' ? { postId: source.postId, ...ask } : { url: source.url, ...ask });
     setListing(answer.ok ? { kind: 'ready', ...answer.value } : { kind: 'error', error: answer.error });
   }, [api, source]);
 
