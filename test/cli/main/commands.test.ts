@@ -276,6 +276,19 @@ describe('trove subtitles and credits', () => {
     expect(plain.stdout).toContain(`Balance: ${world.sandbox.getBalance('sandbox-key')} credits`);
   });
 
+  it('after a 402 says the balance as the service has it now', async () => {
+    const before = world.sandbox.getBalance('sandbox-key');
+    world.sandbox.setBalance('sandbox-key', 3);
+    try {
+      const run = await trove('extract', 'https://video.example/@cli-broke-5');
+      expect(run.code).toBe(5);
+      expect(run.stderr).toContain('(out_of_credits)');
+      expect(run.stderr).toMatch(/^Balance: 3 credits \(checked \d{1,2}:\d{2}( [AP]M)?\)$/m);
+    } finally {
+      world.sandbox.setBalance('sandbox-key', before);
+    }
+  });
+
   it('shows the last balance as old, with when it was checked, when the service cannot be reached', async () => {
     const known = world.sandbox.getBalance('sandbox-key');
     expect((await trove('credits')).code).toBe(0);
