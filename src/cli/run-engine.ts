@@ -10,6 +10,7 @@ import { settingsResetNote } from './settings-reset-note';
 import { defaultDataDir } from './data-dir';
 import { EXIT } from './exit-codes';
 import { failureFromError } from './failure';
+import { noteBalance } from './note-balance';
 import type { Failure } from './failure';
 import type { GlobalOptions, Invocation } from './invocation';
 import type { Output } from './output/output';
@@ -81,6 +82,7 @@ export async function runEngineCommand(
   try {
     if (invocation.command === 'serve') return await runServe(ctx, invocation, interruption.signaled);
     const outcome = await Promise.race([runCommand(ctx, invocation), interruption.signaled]);
+    if (outcome === EXIT.credits) await noteBalance(core, output);
     if (outcome !== 'interrupted') return outcome;
     for (const cleanup of cleanups) cleanup();
     // close() stops in-flight jobs and records them in the queue, so the next run resumes them.

@@ -135,6 +135,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       getKey: provider,
       ...(options.fetch ? { fetch: options.fetch } : {}),
       ...(options.clientRetry ? { retry: options.clientRetry } : {}),
+      // Called only once a call answers, when the monitor below exists.
+      onOutOfCredits: () => credits.outOfCredits(),
     });
   let cachedClient: { signature: string; client: ServiceClient } | undefined;
   const client = (): ServiceClient => {

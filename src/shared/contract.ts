@@ -87,7 +87,10 @@ const idsSchema = z.object({ ids: z.array(idSchema).max(10_000).optional() }).st
 
 export const balanceSchema = z.object({
   availableCredits: z.number(),
+  /** When the service last answered with this number. */
   checkedAt: z.number(),
+  /** Set when the latest check failed: the number is then old, and every face says so. */
+  refreshFailed: z.object({ code: z.string(), at: z.number() }).optional(),
 });
 export type Balance = z.infer<typeof balanceSchema>;
 

@@ -35,6 +35,8 @@ export interface ServiceClientOptions {
   /** Normally the process-wide limiter of the key; injectable for tests. */
   rateLimiter?: RateLimiter;
   maxBodyBytes?: number;
+  /** Told of every 402 (out of credits): the balance the user sees is then wrong. */
+  onOutOfCredits?: () => void;
 }
 
 export interface CallOptions {
@@ -125,6 +127,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       }).finally(() => slot.release());
       if (outcome.ok) return { ok: true, value: outcome.value, charged: operation.charged, raw: outcome.raw };
       if (outcome.error.status === 429) limiter.penalize(outcome.retryAfterMs);
+      if (outcome.error.code === 'out_of_credits') options.onOutOfCredits?.();
       const decision = decideRetry({ ...outcome, attempt }, retry, random);
       if (decision.action === 'stop') return { ok: false, error: outcome.error, charged: outcome.charged };
       try {

@@ -7,7 +7,10 @@ export function creditCommands({ services }: HandlerDeps): HandlerGroup<'credits
     async 'credits.get'({ refresh }) {
       const last = services.credits.last();
       if (last && !refresh) return { ok: true, value: last };
-      return services.credits.refresh();
+      const fresh = await services.credits.refresh();
+      // A failed check still answers with the old number, marked old (`refreshFailed`).
+      const known = services.credits.last();
+      return !fresh.ok && known?.refreshFailed ? { ok: true, value: known } : fresh;
     },
     async 'credits.ledger'({ days }) {
       const from = services.now() - days * DAY_MS;

@@ -21,10 +21,12 @@ export interface CreditsMonitorOptions {
 export interface CreditsMonitor {
   /** The free credit query; raises alerts and the credits.changed event. */
   refresh(): Promise<Result<Balance, ErrorInfo>>;
-  /** The last balance seen (kept across restarts), without a call. */
+  /** The last balance seen (kept across restarts), without a call; marked when the latest check failed. */
   last(): Balance | undefined;
   /** A charged call was recorded in the ledger as `entryId`: refresh soon (debounced). */
   charged(entryId: number): void;
+  /** The service answered 402: the number shown is wrong, refresh soon (debounced like a charge). */
+  outOfCredits(): void;
   /** Ask now and then while jobs wait for a top-up. */
   watchForTopUp(intervalMs: number): void;
   close(): void;
@@ -51,7 +53,13 @@ export function createCreditsMonitor(options: CreditsMonitorOptions): CreditsMon
     if (closed) return closedError;
     if (!answered.ok) {
       pendingEntries.unshift(...entries);
-      return { ok: false, error: apiErrorInfo(answered.error) };
+      const error = apiErrorInfo(answered.error);
+      // The old number stays, but marked old: no face may show it as current.
+      if (last) {
+        last = { availableCredits: last.availableCredits, checkedAt: last.checkedAt, refreshFailed: { code: error.code, at: options.now() } };
+        options.events.emit('credits.changed', last);
+      }
+      return { ok: false, error };
     }
     const balance: Balance = { availableCredits: answered.value.availableCredits, checkedAt: options.now() };
     // With no earlier answer to compare (the first one may arrive after the top-up), any credit
@@ -66,6 +74,23 @@ export function createCreditsMonitor(options: CreditsMonitorOptions): CreditsMon
     return { ok: true, value: balance };
   };
 
+  // Set by a 402: the next query must go out even with no charge waiting for its balance.
+  let staleByAnswer = false;
+  // One query for a burst of charges or 402s, and it waits its turn in the key's rate limiter.
+  const refreshSoon = (): void => {
+    if (debounce) clearTimeout(debounce);
+    // A query already out was sent before this charge: ask again once it is back.
+    debounce = setTimeout(() => {
+      void (inFlight ?? Promise.resolve()).then(() => {
+        if (pendingEntries.length > 0 || staleByAnswer) {
+          staleByAnswer = false;
+          void monitor.refresh();
+        }
+      });
+    }, debounceMs);
+    debounce.unref();
+  };
+
   const monitor: CreditsMonitor = {
     // Concurrent callers share one query: the credit endpoint counts against the rate limit too.
     refresh() {
@@ -77,14 +102,11 @@ export function createCreditsMonitor(options: CreditsMonitorOptions): CreditsMon
     last: () => last,
     charged(entryId) {
       pendingEntries.push(entryId);
-      if (debounce) clearTimeout(debounce);
-      // A query already out was sent before this charge: ask again once it is back.
-      debounce = setTimeout(() => {
-        void (inFlight ?? Promise.resolve()).then(() => {
-          if (pendingEntries.length > 0) void monitor.refresh();
-        });
-      }, debounceMs);
-      debounce.unref();
+      refreshSoon();
+    },
+    outOfCredits() {
+      staleByAnswer = true;
+      refreshSoon();
     },
     watchForTopUp(intervalMs) {
       if (poll) return;

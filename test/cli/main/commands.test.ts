@@ -2,6 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort } from '../../closed-port';
 import { finalObject, jsonLines, runTrove, startTrove, startWorld } from './run-trove';
 import type { CliWorld } from './run-trove';
 
@@ -269,5 +270,30 @@ describe('trove subtitles and credits', () => {
     expect(result.ledger.byDay.reduce((sum, day) => sum + day.calls, 0)).toBeGreaterThan(0);
     const plain = await trove('credits');
     expect(plain.stdout).toContain(`Balance: ${world.sandbox.getBalance('sandbox-key')} credits`);
+  });
+
+  it('after a 402 says the balance as the service has it now', async () => {
+    const before = world.sandbox.getBalance('sandbox-key');
+    world.sandbox.setBalance('sandbox-key', 3);
+    try {
+      const run = await trove('extract', 'https://video.example/@cli-broke-5');
+      expect(run.code).toBe(5);
+      expect(run.stderr).toContain('(out_of_credits)');
+      expect(run.stderr).toMatch(/^Balance: 3 credits \(checked \d{1,2}:\d{2}( [AP]M)?\)$/m);
+    } finally {
+      world.sandbox.setBalance('sandbox-key', before);
+    }
+  });
+
+  it('shows the last balance as old, with when it was checked, when the service cannot be reached', async () => {
+    const known = world.sandbox.getBalance('sandbox-key');
+    expect((await trove('credits')).code).toBe(0);
+    const unreachable = await runTrove(['--service-url', `http://127.0.0.1:${await closedPort()}`, '--data-dir', world.dataDir, 'credits'], { env: world.env });
+    expect(unreachable.code).toBe(3);
+    expect(unreachable.stdout).toMatch(new RegExp(`Balance: ${known} credits as of \\d{1,2}:\\d{2}.* · couldn't reach the service`));
+    const json = await runTrove(['--service-url', `http://127.0.0.1:${await closedPort()}`, '--data-dir', world.dataDir, 'credits', '--json'], { env: world.env });
+    const result = finalObject(json.stdout) as { exitCode: number; balance: { availableCredits: number; refreshFailed?: { code: string } } };
+    expect(result.exitCode).toBe(3);
+    expect(result.balance).toMatchObject({ availableCredits: known, refreshFailed: { code: 'network_error' } });
   });
 });

@@ -121,3 +121,31 @@ describe('credits monitor, a charge while a balance query is out', () => {
     close();
   });
 });
+
+describe('credits monitor, one balance', () => {
+  it('asks once for a burst of 402s, and a later success clears the mark a failed check left', async () => {
+    let queries = 0;
+    let down = false;
+    const baseUrl = await serveBalance((_request, response) => {
+      queries++;
+      if (down) response.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"down","code":"server_error"}');
+      else response.writeHead(200, { 'content-type': 'application/json' }).end('{"availableCredits":3}');
+    });
+    const { monitor, close } = monitorOf(baseUrl, { debounceMs: 20 });
+    for (let n = 0; n < 10; n++) monitor.outOfCredits();
+    for (let tries = 0; tries < 400 && monitor.last() === undefined; tries++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(monitor.last()).toMatchObject({ availableCredits: 3 });
+    expect(queries).toBe(1);
+
+    down = true;
+    const checkedAt = monitor.last()?.checkedAt;
+    const failed = await monitor.refresh();
+    expect(failed.ok).toBe(false);
+    expect(monitor.last()).toMatchObject({ availableCredits: 3, checkedAt, refreshFailed: { code: 'server_error' } });
+
+    down = false;
+    expect(await monitor.refresh()).toMatchObject({ ok: true });
+    expect(monitor.last()?.refreshFailed).toBeUndefined();
+    close();
+  });
+});

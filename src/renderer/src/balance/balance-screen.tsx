@@ -9,6 +9,7 @@ import { ErrorNotice } from '../errors/error-notice';
 import { formatNumber } from '../format/format';
 import { useJobs } from '../queue/jobs-context';
 import { useBalance } from '../shell/balance-context';
+import { BalanceChecked } from '../shell/balance-checked';
 import { useContractEvent } from '../shell/use-contract-event';
 import { SpendChart } from './spend-chart';
 import { fillDays } from './spend-days';
@@ -110,9 +111,7 @@ export function BalanceScreen() {
             {balance ? formatNumber(balance.availableCredits, locale) : '—'}
             <span className="balance-unit">{t('balanceScreen.unit')}</span>
           </p>
-          <p className="small muted">
-            {balance ? t('balance.checkedAt', { time: new Date(balance.checkedAt).toLocaleString(locale) }) : t('balance.unknown')}
-          </p>
+          <p className="small muted">{balance ? <BalanceChecked balance={balance} /> : t('balance.unknown')}</p>
         </div>
         <div className="stack balance-hero-actions">
           <button type="button" className="button" onClick={() => void load(true)}>

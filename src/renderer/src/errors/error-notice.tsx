@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ErrorInfo } from '../../../shared/errors';
+import { BalanceLine } from '../shell/balance-line';
 import { nextStepKey } from './next-step';
 
 /** Not retryable as such, but worth trying again once the user has acted (reconnected, added credits). */
@@ -24,6 +25,7 @@ export function ErrorNotice({ error, title, onRetry }: ErrorNoticeProps) {
       <strong>{title ?? t('errors.title')}</strong>
       <p data-testid="error-message">{error.message}</p>
       <p className="small">{nextStep}</p>
+      {error.code === 'out_of_credits' && <BalanceLine />}
       <div className="row wrap">
         <span className="badge badge-danger mono" data-testid="error-code">
           {t('errors.code', { code: error.code })}

@@ -5,6 +5,7 @@ import { useClient } from '../api/client-context';
 import { Icon } from '../design/icon';
 import { formatNumber } from '../format/format';
 import { useBalance } from './balance-context';
+import { BalanceChecked } from './balance-checked';
 import { useContractEvent } from './use-contract-event';
 
 type Alert = { key: number } & ({ kind: 'credits'; alert: EventPayload<'credits.alert'> } | { kind: 'paused'; paused: EventPayload<'queue.paused'> });
@@ -22,7 +23,8 @@ export function BalanceAlerts() {
   const client = useClient();
   const [alerts, setAlerts] = useState<Alert[]>([]);
   // `credits.changed` comes before the alert it raises, so this is never older than an alert.
-  const credits = useBalance().balance?.availableCredits;
+  const { balance: current } = useBalance();
+  const credits = current?.availableCredits;
   // One banner per kind; "the queue waits for credits" says more than "the balance is 0", so it replaces it.
   const emptyBalance = (alert: Alert) => alert.kind === 'credits' && alert.alert.threshold === 0;
   const waitsForCredits = (alert: Alert) => alert.kind === 'paused' && alert.paused.reason === 'out_of_credits';
@@ -85,6 +87,11 @@ export function BalanceAlerts() {
             <Icon name="warning" />
             <div className="grow">
               <strong>{title}</strong> <span>{body}</span>{' '}
+              {current && alert.kind === 'credits' && (
+                <>
+                  <BalanceChecked balance={current} className="small" />{' '}
+                </>
+              )}
               <a href={alert.kind === 'paused' && alert.paused.reason === 'key_required' ? '#/settings' : '#/balance'}>{t('alerts.details')}</a>
             </div>
             <button
