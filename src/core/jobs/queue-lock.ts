@@ -1,15 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { QueueHolder } from '../../shared/contract';
 import { queueHolderSchema } from '../../shared/contract';
 import { tryLockFile } from '../fs/os-file-lock';
 import type { FileLock } from '../fs/os-file-lock';
-import { writeFileAtomic } from '../fs/write-file-atomic';
 
 /** Locked by the process that runs the queue, for as long as it lives; never read, moved or deleted. */
 const LOCK_FILE = 'queue-lock.db';
 /** Who holds the lock, written by the holder once it has it: for other processes' messages only. */
 const HOLDER_FILE = 'queue-holder.json';
+
 
 export interface QueueLock {
   /** True when this Core now runs the data folder's queue (it took the lock, or had it). */
@@ -43,8 +43,15 @@ export function createQueueLock(dataDir: string, self: Omit<QueueHolder, 'pid'>)
       if (attempt.ok) {
         lock = attempt.lock;
         const note: QueueHolder = { pid: process.pid, ...self };
-        // Only messages depend on it: a folder that refuses it still runs the queue.
-        writeFileAtomic(holderPath, JSON.stringify(note)).catch(() => undefined);
+        // Only messages depend on it, so a plain synchronous write: done before a short-lived
+        // `trove` exits (an atomic write's temp outlived one), and a note torn by a kill reads
+        // as "not written yet" until the next holder writes it again. A folder that refuses
+        // it still runs the queue.
+        try {
+          writeFileSync(holderPath, JSON.stringify(note));
+        } catch {
+          // Messages only.
+        }
         return true;
       }
       if (attempt.held) return false;

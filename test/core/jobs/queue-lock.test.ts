@@ -1,7 +1,10 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../../../src/core';
+import { createQueueLock } from '../../../src/core/jobs/queue-lock';
 import type { Core } from '../../../src/core';
 import type { Harness } from '../engine/core-harness';
 import { startHarness, value } from '../engine/core-harness';
@@ -67,6 +70,16 @@ describe('one queue per data folder', () => {
     value(await restarted.call('jobs.add', { source: { kind: 'link', url: 'https://files.example/f/own-pid-note' } }));
     await restarted.idle();
     expect(value(await restarted.call('jobs.list', {}))[0]?.state).toBe('done');
+  });
+
+  it('writes the note naming the holder before acquire() returns, and leaves no temp file beside it', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'trove-queue-lock-'));
+    const lock = createQueueLock(dataDir, { face: 'cli', startedAt: Date.now() });
+    expect(lock.acquire()).toBe(true);
+    // A `trove` command may end right after it took the queue: nothing may be left in flight.
+    expect(JSON.parse(readFileSync(join(dataDir, 'queue-holder.json'), 'utf8'))).toMatchObject({ pid: process.pid, face: 'cli' });
+    expect(readdirSync(dataDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    lock.release();
   });
 
   it('names the process that runs the queue to the one that waits, and says when it took over', async () => {
