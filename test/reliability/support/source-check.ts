@@ -1,12 +1,16 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { postSchema } from '../../../src/shared/post';
 import type { Media, Post, Variant } from '../../../src/shared/post';
+import { systemFfmpeg } from '../../core/media/system-ffmpeg';
 import type { FileRow } from './library-audit';
+
+const run = promisify(execFile);
 
 /*
  * Checks a downloaded file against the bytes the media host serves, fetched again
@@ -23,12 +27,16 @@ export async function sha256OfFile(path: string): Promise<string> {
 
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
-/** The packets of the first stream of one type, hashed by ffmpeg without decoding. */
-export function streamHash(path: string, type: 'v' | 'a'): string {
-  const output = execFileSync('ffmpeg', ['-v', 'error', '-i', path, '-map', `0:${type}:0`, '-c', 'copy', '-f', 'streamhash', '-hash', 'sha256', '-'], {
+/**
+ * The packets of the first stream of one type, hashed by ffmpeg without decoding: the `hash`
+ * muxer over that one stream (the same sum as `-f streamhash`, which ffmpeg 4.3 added and the
+ * bundled 2018 ffmpeg of a machine without one lacks), run with the ffmpeg the app finds.
+ */
+export async function streamHash(path: string, type: 'v' | 'a'): Promise<string> {
+  const { stdout } = await run(await systemFfmpeg(), ['-v', 'error', '-i', path, '-map', `0:${type}:0`, '-c', 'copy', '-f', 'hash', '-hash', 'sha256', '-'], {
     encoding: 'utf8',
   });
-  return output.trim().split('=').at(-1) ?? '';
+  return stdout.trim().split('=').at(-1) ?? '';
 }
 
 /** A post extracted again, with a key whose charges the suites do not count; paced by the service's 429s. */
@@ -82,7 +90,9 @@ export async function verifyAgainstSource(row: FileRow, post: Post): Promise<Sou
       const audio = await fetchSource(variant.audio_url, media.headers);
       await writeFile(join(scratch, 'video'), video);
       await writeFile(join(scratch, 'audio'), audio);
-      const same = streamHash(row.path, 'v') === streamHash(join(scratch, 'video'), 'v') && streamHash(row.path, 'a') === streamHash(join(scratch, 'audio'), 'a');
+      const same =
+        (await streamHash(row.path, 'v')) === (await streamHash(join(scratch, 'video'), 'v')) &&
+        (await streamHash(row.path, 'a')) === (await streamHash(join(scratch, 'audio'), 'a'));
       return { ok: same, bytes: video.length + audio.length, detail: `${row.path}: merged streams ${same ? 'match' : 'DIFFER from'} the sources` };
     } finally {
       await rm(scratch, { recursive: true, force: true });
