@@ -7,6 +7,8 @@ import { mediaRoots } from '../server/media/media-roots';
 import { contentSecurityPolicy, remoteImageSources } from '../server/security/content-security-policy';
 import { MEDIA_SCHEME, appOrigin, devServerUrl } from './app-origin';
 import { addCspHeader, registerSchemes, serveAppPages } from './app-protocol';
+import { DEEP_LINK_SCHEME, deepLinkArgument } from '../shared/deep-link';
+import { createDeepLinkInbox } from './deep-link-inbox';
 import { startSandbox } from '../sandbox';
 import { watchClipboard } from './clipboard-watch';
 import { desktopActions } from './desktop-actions';
@@ -40,6 +42,15 @@ function showWindow(): void {
   window.show();
   window.focus();
 }
+
+// "Send to Trove" (trove://grab?url=…): fills Grab's box; the user previews.
+const deepLinks = createDeepLinkInbox({
+  intervalMs: 1000,
+  deliver: (url) => {
+    showWindow();
+    sendEvent(window, trustedOrigin, 'grab.requested', { url, preview: false });
+  },
+});
 
 async function start(): Promise<void> {
   await app.whenReady();
@@ -87,7 +98,10 @@ async function start(): Promise<void> {
     event.preventDefault();
     created.hide();
   });
-  await created.loadURL(devServer ?? `${trustedOrigin}/index.html`);
+  // A link the app was started for opens with the first page, before any event could reach it.
+  const firstLink = deepLinks.open();
+  const firstRoute = firstLink === undefined ? '' : `#/grab/${encodeURIComponent(firstLink)}`;
+  await created.loadURL(`${devServer ?? `${trustedOrigin}/index.html`}${firstRoute}`);
 
   const tray = createTray(resourcesDir, engine, () => window, () => app.quit());
   await watchQueue(engine, {
@@ -100,7 +114,7 @@ async function start(): Promise<void> {
   engine.on('credits.alert', (alert) => notify(balanceNotice(alert), showWindow));
   await watchClipboard(engine, (link) => {
     showWindow();
-    sendEvent(window, trustedOrigin, 'grab.requested', { url: link });
+    sendEvent(window, trustedOrigin, 'grab.requested', { url: link, preview: true });
   });
 }
 
@@ -109,7 +123,22 @@ registerSchemes();
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', showWindow);
+  // Installed apps only: a development checkout must not take trove:// over from the installed app.
+  // The packages also declare the scheme (electron-builder.yml's protocols); Windows needs this call.
+  if (app.isPackaged) app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+  const startLink = deepLinkArgument(process.argv);
+  if (startLink !== undefined) deepLinks.take(startLink);
+  // macOS hands links over by event, to the running app and at launch (before 'ready').
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    deepLinks.take(url);
+  });
+  // Windows and Linux start a second process with the link on its command line.
+  app.on('second-instance', (_event, argv) => {
+    showWindow();
+    const link = deepLinkArgument(argv);
+    if (link !== undefined) deepLinks.take(link);
+  });
   app.on('activate', showWindow);
   app.on('before-quit', (event) => {
     if (!core || quitting) return;

@@ -70,6 +70,7 @@ export function tokenCookie(config: GateConfig): string {
 export type GateVerdict =
   | { kind: 'allow' }
   | { kind: 'set-cookie-and-redirect'; location: string }
+  | { kind: 'same-site-reload' }
   | { kind: 'deny'; status: 401 | 403 | 421; message: string };
 
 export interface RequestParts {
@@ -80,6 +81,10 @@ export interface RequestParts {
   /** Only for WebSocket upgrades. */
   origin?: string | undefined;
   upgrade: boolean;
+  method?: string | undefined;
+  /** The browser's Sec-Fetch-Site and Sec-Fetch-Mode: who started this request, and how. */
+  fetchSite?: string | undefined;
+  fetchMode?: string | undefined;
 }
 
 export function checkRequest(request: RequestParts, config: GateConfig): GateVerdict {
@@ -101,6 +106,11 @@ export function checkRequest(request: RequestParts, config: GateConfig): GateVer
     return { kind: 'set-cookie-and-redirect', location: `${clean.pathname}${clean.search}` };
   }
   if (!tokenMatches(cookieValue(request.cookie, tokenCookieName(config.port)), config.token)) {
+    // A page on another site that opened this one ("Send to Trove") gets no SameSite=Strict
+    // cookie, by design. Reloading from here makes the navigation this site's own, so a
+    // browser that holds the cookie sends it, and one that does not gets the 401 below. The
+    // reload page carries nothing and does nothing else: loading the UI acts on nothing.
+    if (!request.upgrade && request.fetchSite === 'cross-site' && request.fetchMode === 'navigate' && request.method === 'GET') return { kind: 'same-site-reload' };
     return { kind: 'deny', status: 401, message: 'Open Trove with the link (including its token) printed where the server was started.' };
   }
   return { kind: 'allow' };

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -43,6 +43,14 @@ export const SOCKET_PATH = '/ws';
 export const MEDIA_PREFIX = '/media';
 const MAX_MESSAGE_BYTES = 1024 * 1024;
 
+// The page that makes a navigation from another site this site's own (request-gate.ts). A
+// real reload, not a meta refresh: a refresh to the same address with a fragment (#/grab/<link>)
+// is only a jump within the page, and a plain link would drop the fragment. Its one script is
+// allowed by hash, nothing else.
+const RELOAD_SCRIPT = 'location.reload()';
+const RELOAD_PAGE = `<!doctype html><title>Trove</title><script>${RELOAD_SCRIPT}</script>`;
+const RELOAD_PAGE_CSP = `default-src 'none'; script-src 'sha256-${createHash('sha256').update(RELOAD_SCRIPT).digest('base64')}'`;
+
 const BASE_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
@@ -73,6 +81,9 @@ function requestParts(request: IncomingMessage, port: number, upgrade: boolean):
     cookie: request.headers.cookie,
     origin: request.headers.origin,
     upgrade,
+    method: request.method,
+    fetchSite: request.headers['sec-fetch-site'],
+    fetchMode: request.headers['sec-fetch-mode'],
   };
 }
 
@@ -119,6 +130,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (verdict.kind === 'set-cookie-and-redirect') {
       response.writeHead(303, { ...BASE_HEADERS, 'Set-Cookie': tokenCookie(config), Location: verdict.location, 'Cache-Control': 'no-store' });
       response.end();
+      return;
+    }
+    if (verdict.kind === 'same-site-reload') {
+      response.writeHead(200, { ...BASE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': RELOAD_PAGE_CSP, 'Cache-Control': 'no-store' });
+      response.end(RELOAD_PAGE);
       return;
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendText(response, 405, 'Only GET and HEAD.', { Allow: 'GET, HEAD' });

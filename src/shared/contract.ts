@@ -268,9 +268,10 @@ export const events = {
   'queue.runner': queueRunnerSchema,
   'settings.changed': settingsSchema,
   'key.changed': keyStatusSchema,
-  // Sent by the desktop face, not the Core: the user chose a link outside the window (the
-  // clipboard notification), to be previewed on the Grab screen as if pasted. Web mode never sends it.
-  'grab.requested': z.object({ url: linkSchema }),
+  // Sent by the desktop face, not the Core: the user chose a link outside the window. From the
+  // clipboard notification it is previewed at once, as if pasted (preview: true); from a trove://
+  // link it only fills Grab's box (preview: false), since any page can send one. Web mode never sends it.
+  'grab.requested': z.object({ url: linkSchema, preview: z.boolean() }),
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type Commands = typeof commands;

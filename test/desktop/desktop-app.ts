@@ -53,6 +53,8 @@ export interface LaunchOptions {
   mainScript?: string;
   /** What shows that the window is ready; by default the app's shell or its first-run screen. */
   readyWhen?: string;
+  /** Command-line arguments after the main script, as the OS passes a trove:// link. */
+  args?: string[];
 }
 
 export interface DesktopApp {
@@ -86,7 +88,7 @@ interface Started {
 export function spawnMain(options: LaunchOptions): Started {
   const { folders } = options;
   const { TROVE_API_KEY: _key, ELECTRON_RENDERER_URL: _dev, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', REGISTER, '--expose-gc', options.mainScript ?? MAIN_SCRIPT], {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', REGISTER, '--expose-gc', options.mainScript ?? MAIN_SCRIPT, ...(options.args ?? [])], {
     env: {
       ...inherited,
       HOME: folders.home,

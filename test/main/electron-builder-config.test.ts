@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { trayIconFile } from '../../src/main/tray-icon';
+import { DEEP_LINK_SCHEME } from '../../src/shared/deep-link';
 import { APP_ID } from '../../src/main/windows-app-id';
 
 /*
@@ -21,6 +22,7 @@ interface BuilderConfig {
   win?: { target?: string };
   electronFuses?: Record<string, boolean>;
   files?: Array<string | { filter?: string[] }>;
+  protocols?: Array<{ name: string; schemes: string[] }>;
 }
 const { getConfig, validateConfiguration } = require('app-builder-lib/out/util/config/config.js') as {
   getConfig(projectDir: string, configPath: string | null, fromOptions: null): Promise<BuilderConfig>;
@@ -38,6 +40,9 @@ interface FpmMetaInfo {
   maintainer: string;
   url: string;
 }
+const { LinuxTargetHelper } = require('app-builder-lib/out/targets/LinuxTargetHelper.js') as {
+  LinuxTargetHelper: new (packager: unknown) => { computeDesktopEntry(options: unknown): Promise<string> };
+};
 const FpmTarget = (require('app-builder-lib/out/targets/FpmTarget.js') as { default: { prototype: FpmPrototype } }).default;
 interface FpmPrototype {
   getDefaultDepends(target: string): string[];
@@ -56,6 +61,18 @@ async function debMetadata(metadata: PackageMetadata, config: BuilderConfig): Pr
 }
 
 describe('electron-builder.yml', () => {
+  it('declares the trove:// scheme the app handles, and the Linux desktop entry electron-builder writes claims it', async () => {
+    const config = await getConfig(process.cwd(), null, null);
+    expect(config.protocols?.flatMap((protocol) => protocol.schemes)).toEqual([DEEP_LINK_SCHEME]);
+    // electron-builder's own desktop-entry writer, given what its Linux packager would hold for this config.
+    const appInfo = { productName: 'Trove', sanitizedProductName: 'Trove' };
+    const packager = { config, appInfo, executableName: 'trove', fileAssociations: [], platformSpecificBuildOptions: config.linux ?? {}, info: { metadata: {} } };
+    const entry = await new LinuxTargetHelper(packager).computeDesktopEntry(config.linux ?? {});
+    expect(entry).toMatch(/^MimeType=x-scheme-handler\/trove;$/m);
+    // %U hands the link to the app on its command line (deepLinkArgument).
+    expect(entry).toMatch(/^Exec=.* %U$/m);
+  });
+
   it('is valid for electron-builder and builds the four installers', async () => {
     const config = await getConfig(process.cwd(), null, null);
     await expect(validateConfiguration(config, new DebugLogger(false))).resolves.toBeUndefined();

@@ -26,6 +26,19 @@ describe('checkRequest', () => {
     expect(tokenCookie(config)).toBe('trove-token-4000=secret-token; HttpOnly; SameSite=Strict; Path=/');
   });
 
+  it('reloads a page another site opened, once, so the browser can send its SameSite=Strict cookie; nothing else gets past', () => {
+    const opened = { cookie: undefined, method: 'GET', fetchSite: 'cross-site', fetchMode: 'navigate' } as const;
+    expect(checkRequest(page(opened), config)).toEqual({ kind: 'same-site-reload' });
+    // The reload is this site's own navigation: without the cookie it is refused, never reloaded again.
+    expect(checkRequest(page({ ...opened, fetchSite: 'same-origin' }), config)).toMatchObject({ kind: 'deny', status: 401 });
+    // Not for anything but a plain page load: no POST, no subresource, no socket, no other host or address.
+    expect(checkRequest(page({ ...opened, method: 'POST' }), config)).toMatchObject({ kind: 'deny', status: 401 });
+    expect(checkRequest(page({ ...opened, fetchMode: 'no-cors' }), config)).toMatchObject({ kind: 'deny', status: 401 });
+    expect(checkRequest(socket({ ...opened, upgrade: true }), config)).toMatchObject({ kind: 'deny', status: 401 });
+    expect(checkRequest(page({ ...opened, host: 'evil.example:4000' }), config)).toMatchObject({ kind: 'deny', status: 421 });
+    expect(checkRequest(page({ ...opened, remoteAddress: '192.168.1.9' }), config)).toMatchObject({ kind: 'deny', status: 403 });
+  });
+
   it('refuses a missing or wrong token', () => {
     expect(checkRequest(page({ cookie: undefined }), config)).toMatchObject({ kind: 'deny', status: 401 });
     expect(checkRequest(page({ cookie: 'trove-token-4000=guess' }), config)).toMatchObject({ kind: 'deny', status: 401 });

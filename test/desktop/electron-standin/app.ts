@@ -106,6 +106,12 @@ class StandinApp extends EventEmitter {
     record('app.setAppUserModelId', id);
   }
 
+  /** Registers nothing with the OS: the call is recorded (docs/api/app.md "app.setAsDefaultProtocolClient"). */
+  setAsDefaultProtocolClient(protocol: string, executable?: string, args?: string[]): boolean {
+    record('app.setAsDefaultProtocolClient', protocol, ...(executable === undefined ? [] : [executable, args ?? []]));
+    return true;
+  }
+
   requestSingleInstanceLock(additionalData: unknown = {}): boolean {
     const userData = this.getPath('userData');
     mkdirSync(userData, { recursive: true });

@@ -1,9 +1,9 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../design/states';
 import { useContractEvent } from '../shell/use-contract-event';
-import { routeHash } from '../shell/use-route';
+import { routeHash, useRouteParams } from '../shell/use-route';
 import { ErrorNotice } from '../errors/error-notice';
 import { DuplicateCard } from './duplicate-card';
 import { LinkInput } from './link-input';
@@ -20,12 +20,21 @@ export function GrabScreen() {
   const { entries, add, resolve, remove, loadMore } = useGrabEntries();
   const [dragging, setDragging] = useState(false);
   const input = useRef<LinkInputHandle>(null);
-  // A link the user chose outside the window (the desktop app's clipboard notification):
-  // this screen comes to the front and previews it as if it had been pasted.
-  useContractEvent('grab.requested', ({ url }) => {
+  // A link the user chose outside the window: from the desktop app's clipboard notification
+  // it is previewed as if pasted; sent from a page (trove://) it waits in the box for Preview.
+  useContractEvent('grab.requested', ({ url, preview }) => {
     window.location.hash = routeHash('grab');
-    input.current?.take(url);
+    if (preview) input.current?.take(url);
+    else input.current?.fill(url);
   });
+  // "Send to Trove" in web mode, and the desktop app started for a link: #/grab/<link>.
+  const [sentLink] = useRouteParams();
+  useEffect(() => {
+    if (sentLink === undefined) return;
+    input.current?.fill(sentLink);
+    // Off the address bar and history: a reload or Back does not send it again.
+    window.location.replace(routeHash('grab'));
+  }, [sentLink]);
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();

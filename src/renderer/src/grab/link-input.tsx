@@ -1,12 +1,16 @@
-import { useId, useImperativeHandle, useState } from 'react';
+import { useId, useImperativeHandle, useRef, useState } from 'react';
 import type { ClipboardEvent, FormEvent, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkField } from '../design/link-field';
+import { parseLink } from '../../../shared/links';
 import { MAX_LINKS, firstLinks, parseLinks } from './parse-links';
 
 /** What the screen hands over from outside the box: links dropped anywhere on it, or offered by the desktop app. */
 export interface LinkInputHandle {
+  /** Previews at once, as a paste does. */
   take: (text: string) => void;
+  /** Puts a link sent from outside (the browser's "Send to Trove") in the box, to preview when the user says so. */
+  fill: (link: string) => void;
 }
 
 /**
@@ -18,6 +22,8 @@ export function LinkInput({ onLinks, ref }: { onLinks: (links: string[]) => void
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | undefined>(undefined);
+  const [sent, setSent] = useState(false);
+  const box = useRef<HTMLTextAreaElement>(null);
   const id = useId();
 
   /** `kept` is what stays in the box besides the links beyond the batch (a drop keeps what was typed). */
@@ -30,10 +36,25 @@ export function LinkInput({ onLinks, ref }: { onLinks: (links: string[]) => void
     // Links beyond the batch stay in the box, to preview next.
     setProblem(rest.length > 0 ? t('grab.tooMany', { count: MAX_LINKS, rest: rest.length }) : undefined);
     setText([kept, ...rest].filter((line) => line !== '').join('\n'));
+    setSent(false);
     onLinks(links);
     return true;
   };
-  useImperativeHandle(ref, () => ({ take: (value) => void submit(value, text.trim()) }));
+  const fill = (sent: string) => {
+    // Anyone can make a page send a link (a web-mode address with #/grab/…): only a link fills the box.
+    const checked = parseLink(sent);
+    if (!checked.ok) {
+      setProblem(t('grab.sentRefused'));
+      return;
+    }
+    const link = checked.value;
+    // What was typed stays, under the sent link.
+    setText((current) => [link, ...current.split('\n').filter((line) => line.trim() !== '' && line.trim() !== link)].join('\n'));
+    setProblem(undefined);
+    setSent(true);
+    box.current?.focus();
+  };
+  useImperativeHandle(ref, () => ({ take: (value) => void submit(value, text.trim()), fill }));
 
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
     // Pasting into an empty box is the whole gesture: preview right away.
@@ -55,13 +76,17 @@ export function LinkInput({ onLinks, ref }: { onLinks: (links: string[]) => void
       <LinkField id={id} label={t('grab.inputLabel')} hint={t('grab.inputHint')} problem={problem} action={t('grab.preview')} rowClassName="row link-input-row">
         {(control) => (
           <textarea
+            ref={box}
             id={id}
             className="textarea grow"
             rows={2}
             value={text}
             placeholder={t('grab.placeholder')}
             {...control}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setText(event.target.value);
+              setSent(false);
+            }}
             onPaste={onPaste}
             onKeyDown={(event) => {
               if (event.key === 'Enter' && !event.shiftKey) {
@@ -72,6 +97,11 @@ export function LinkInput({ onLinks, ref }: { onLinks: (links: string[]) => void
           />
         )}
       </LinkField>
+      {sent && (
+        <p className="small muted" role="status" data-testid="sent-link-notice">
+          {t('grab.sentFromBrowser')}
+        </p>
+      )}
     </form>
   );
 }

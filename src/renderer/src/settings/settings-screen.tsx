@@ -12,6 +12,7 @@ import { useAppInfo } from '../shell/app-info-context';
 import { useSettings } from '../shell/settings-context';
 import { AboutInstallation } from './about-installation';
 import { ApiKeySection } from './api-key-section';
+import { SendToTrove } from './send-to-trove';
 import { CheckSetting, RadioSetting, SelectSetting, TextSetting } from './setting-field';
 import { QUALITY_CHOICES, parseCount, parseFolder, parseLanguages, parseServiceUrl, parseSpeedLimit, qualityFromText, speedLimitText } from './setting-values';
 import { TemplateSetting } from './template-setting';
@@ -129,6 +130,7 @@ export function SettingsScreen() {
             save={saver('clipboardWatching')}
             state={stateOf('clipboardWatching')}
           />
+          <SendToTrove />
           <p className="small">
             <button type="button" className="button button-small" onClick={() => void save({ onboarded: false })}>
               {t('settings.showWelcome')}
