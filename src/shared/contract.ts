@@ -121,18 +121,32 @@ export const grabResultSchema = z.discriminatedUnion('kind', [
 ]);
 export type GrabResult = z.infer<typeof grabResultSchema>;
 
+/**
+ * One media item of a previewed post the user takes, with the variant chosen on the
+ * preview: its place in the item's `variants` (a video's resolution, or an audio item's
+ * language track). Without `variant`, the job's default rule chooses it, once.
+ */
+export const mediaPickSchema = z.object({ index: z.number().int().min(0), variant: z.number().int().min(0).optional() }).strict();
+export type MediaPick = z.infer<typeof mediaPickSchema>;
+
+/** A previewed post and the items taken from it (absent: every item; for a photo post, the images picked). */
+export const postPickSchema = z
+  .object({
+    resolutionId: z.string().max(100),
+    /** Which post of a page answer; absent for a post answer. */
+    postIndex: z.number().int().min(0).optional(),
+    media: z.array(mediaPickSchema).min(1).max(1000).optional(),
+  })
+  .strict();
+export type PostPick = z.infer<typeof postPickSchema>;
+
 export const jobSourceSchema = z.discriminatedUnion('kind', [
   /** A link; extracted when the job runs (so it can wait without spending credits). */
   z.object({ kind: z.literal('link'), url: linkSchema, force: z.boolean().optional() }).strict(),
-  /** Posts already extracted by grab.resolve (a post, or chosen posts of a playlist page). */
-  z
-    .object({
-      kind: z.literal('resolved'),
-      resolutionId: z.string().max(100),
-      postIndexes: z.array(z.number().int().min(0)).max(1000).optional(),
-      mediaIndexes: z.array(z.number().int().min(0)).max(1000).optional(),
-    })
-    .strict(),
+  /** A post already extracted by grab.resolve, with the user's choices (a page answer without `postIndex`: each of its posts). */
+  postPickSchema.extend({ kind: z.literal('resolved') }).strict(),
+  /** Chosen posts of one or more previewed pages (a playlist selection): one job per post, in one call. */
+  z.object({ kind: z.literal('posts'), picks: z.array(postPickSchema).min(1).max(1000) }).strict(),
   /** A whole profile or playlist, page by page; `sync` stops at the first post already in the library. */
   z
     .object({

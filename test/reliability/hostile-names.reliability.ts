@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveInside } from '../../src/core/files/resolve-inside';
-import { planMedia } from '../../src/core/jobs/media-plan';
+import { fetchTasks } from '../../src/core/jobs/plan/fetch-tasks';
+import { settlePlan } from '../../src/core/jobs/plan/settle-plan';
 import { subtitleFileName } from '../../src/core/subtitles/subtitle-file-name';
 import type { Post } from '../../src/shared/post';
 import { SUBTITLE_FORMATS } from '../../src/shared/subtitles';
@@ -14,7 +15,7 @@ import { sized } from './support/sizes';
 /*
  * Hostile titles: thousands of posts whose every name-giving field (title, text, author,
  * id, site, date, quality label, file extensions, subtitle language) is hostile go
- * through the engine's own planning of file names (`planMedia`: the template, the
+ * through the engine's own planning of file names (`fetchTasks`: the template, the
  * sanitizer, the stream suffixes) and subtitle naming. Every name must stay inside the
  * download folder and be valid on Windows, macOS and Linux. The end-to-end run through
  * a real Core is in hostile-service.reliability.ts.
@@ -88,7 +89,8 @@ describe('hostile titles', () => {
       // Each title once as the caption, the other fields drawn at random.
       const post = { ...hostilePost(texts), title: titles[n] as string };
       for (const quality of ['recommended', 360] as const) {
-        const plan = planMedia(post, { template: TEMPLATES[n % TEMPLATES.length] as string, quality, audioLanguages: [] });
+        const rule = { quality, audioLanguages: [] };
+        const plan = fetchTasks(post, settlePlan(post, undefined, rule), { template: TEMPLATES[n % TEMPLATES.length] as string, rule });
         for (const item of plan) {
           if ('skipped' in item) continue;
           for (const download of item.downloads) check(download.fileName, `${item.kind} ${download.role}`);

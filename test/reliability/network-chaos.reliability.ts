@@ -149,9 +149,12 @@ describe('network chaos', () => {
     // A failed job keeps the streams it finished for its retry: each equals its source too.
     const kept: string[] = [];
     for (const job of audit.jobs.filter((candidate) => candidate.state === 'failed')) {
-      for (const [key, paths] of Object.entries(job.outputs)) {
+      const streams = (job.plan?.items ?? []).flatMap(({ mediaIndex, done }) =>
+        Object.entries({ video: done.videoPart, audio: done.audioPart, file: done.file }).flatMap(([role, path]) => (path ? [{ key: `${mediaIndex}.${role}`, path }] : [])),
+      );
+      if (streams.length > 0) {
         const post = await extractAgain(shim.url, VERIFY_KEY, job.url);
-        for (const path of paths) {
+        for (const { key, path } of streams) {
           const verdict = await verifyKeptStream(path, key, post);
           expect(verdict.ok, `${verdict.detail}; ${seed}`).toBe(true);
           bytesVerified += verdict.bytes;

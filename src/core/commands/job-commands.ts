@@ -2,11 +2,11 @@ import type { JobSource } from '../../shared/contract';
 import type { ErrorInfo, Result } from '../../shared/errors';
 import type { DownloadOptions } from '../../shared/jobs';
 import { guessLinkKind, parseLink } from '../../shared/links';
-import { displayCaption } from '../../shared/display-caption';
 import type { CoreServices } from '../core-services';
 import { jobView } from '../jobs/job-store';
 import type { NewJob } from '../jobs/job-store';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
+import { jobsOfPicks } from './post-picks';
 
 const fail = (code: string, message: string, detail?: unknown): Result<never, ErrorInfo> => ({
   ok: false,
@@ -38,37 +38,10 @@ function jobsFor(services: CoreServices, source: JobSource, options: DownloadOpt
         ],
       };
     }
-    case 'resolved': {
-      const resolution = services.resolutions.get(source.resolutionId);
-      if (!resolution || resolution.kind === 'subtitles') {
-        return fail('resolution_expired', 'This preview is too old: paste the link again to get fresh media links.');
-      }
-      const posts =
-        resolution.kind === 'post'
-          ? [resolution.post]
-          : (source.postIndexes ?? resolution.page.posts.map((_post, index) => index)).map((index) => resolution.page.posts[index]);
-      if (posts.some((post) => post === undefined)) return fail('invalid_input', 'A chosen post is not on this page.');
-      if (source.mediaIndexes) {
-        if (resolution.kind !== 'post') return fail('invalid_input', 'Media items can be chosen for a single post only, not for a page of posts.');
-        if (source.mediaIndexes.length === 0) return fail('invalid_input', 'Choose at least one media item of this post.');
-        const count = resolution.post.medias.length;
-        if (source.mediaIndexes.some((index) => index >= count)) return fail('invalid_input', `A chosen media item is not in this post (it has ${count}).`);
-      }
-      return {
-        ok: true,
-        value: posts.map((post) => ({
-          kind: 'post' as const,
-          url: post?.post_url ?? resolution.url,
-          options,
-          post,
-          charged: resolution.kind === 'post',
-          force: true,
-          title: post ? displayCaption(post) : '',
-          ...(post?.site ? { site: post.site } : {}),
-          ...(source.mediaIndexes ? { mediaIndexes: source.mediaIndexes } : {}),
-        })),
-      };
-    }
+    case 'resolved':
+      return jobsOfPicks(services.resolutions, [source], options);
+    case 'posts':
+      return jobsOfPicks(services.resolutions, source.picks, options);
   }
 }
 

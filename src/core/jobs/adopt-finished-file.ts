@@ -5,7 +5,7 @@ import { removePartFiles } from '../download/part-file';
 import { removeOrphanedTemps } from '../files/owned-temp';
 import { probeMedia } from '../media/probe-media';
 import type { JobRecord } from './job-store';
-import type { MediaTask } from './media-plan';
+import type { MediaTask } from './plan/fetch-tasks';
 
 const MERGE_CONTAINERS = ['mp4', 'webm', 'mkv'] as const;
 

@@ -2,10 +2,8 @@ import { rm } from 'node:fs/promises';
 import type { CoreServices } from '../core-services';
 import { removePartFiles } from '../download/part-file';
 import type { JobRecord } from './job-store';
-import { planForJob } from './media-plan';
-
-// The downloaded halves of a split stream still waiting for their merge.
-const UNMERGED_STREAM = /^\d+\.(?:video|audio)$/u;
+import { fetchTasks } from './plan/fetch-tasks';
+import { defaultChoiceFor, settlePlan } from './plan/settle-plan';
 
 /**
  * What a canceled job leaves that only a resume could use: the .part files (with their
@@ -16,10 +14,9 @@ export async function discardJobFiles(services: CoreServices, job: JobRecord): P
   if (!job.post) return;
   const settings = services.settings.get();
   const folder = job.options.folder || services.downloadFolder(settings);
-  const streams = planForJob(job, job.post, settings).flatMap((item) => ('downloads' in item ? item.downloads : []));
-  const unmerged = Object.entries(job.outputs).flatMap(([key, paths]) => (UNMERGED_STREAM.test(key) ? paths : []));
-  await Promise.all([
-    ...streams.map((stream) => removePartFiles(folder, stream.fileName)),
-    ...unmerged.map((path) => rm(path, { force: true })),
-  ]);
+  const rule = defaultChoiceFor(job.options, settings);
+  const plan = settlePlan(job.post, job.plan, rule);
+  const streams = fetchTasks(job.post, plan, { template: settings.fileNameTemplate, rule }).flatMap((entry) => ('downloads' in entry ? entry.downloads : []));
+  const unmerged = plan.items.flatMap((item) => [item.done.videoPart, item.done.audioPart]).filter((path): path is string => path !== undefined);
+  await Promise.all([...streams.map((stream) => removePartFiles(folder, stream.fileName)), ...unmerged.map((path) => rm(path, { force: true }))]);
 }

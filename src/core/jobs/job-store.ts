@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { errorInfoSchema } from '../../shared/errors';
 import type { ErrorInfo, Result } from '../../shared/errors';
 import { downloadOptionsSchema } from '../../shared/jobs';
@@ -7,6 +7,8 @@ import type { DownloadOptions, JobKind, JobState, JobView, PauseReason } from '.
 import { postSchema } from '../../shared/post';
 import type { Post } from '../../shared/post';
 import { ACTIVE_STATES, canTransition } from './job-state';
+import { finalFiles, mediaPlanSchema } from './plan/media-plan-schema';
+import type { MediaPlan } from './plan/media-plan-schema';
 
 export interface JobRecord {
   id: number;
@@ -18,7 +20,8 @@ export interface JobRecord {
   parentId?: number;
   options: DownloadOptions;
   post?: Post;
-  mediaIndexes?: number[];
+  /** The media items the job takes, each with its checkpoint; none yet for a link not extracted. */
+  plan?: MediaPlan;
   charged: boolean;
   refreshes: number;
   force: boolean;
@@ -35,14 +38,12 @@ export interface JobRecord {
   error?: ErrorInfo;
   attempts: number;
   nextAttemptAt?: number;
-  /** Media index → final files already verified on disk (a restart skips them). */
-  outputs: Record<string, string[]>;
   createdAt: number;
   updatedAt: number;
 }
 
 export type NewJob = Pick<JobRecord, 'kind' | 'url'> &
-  Partial<Pick<JobRecord, 'parentId' | 'options' | 'post' | 'mediaIndexes' | 'charged' | 'force' | 'playlistLimit' | 'playlistSync' | 'title' | 'site' | 'thumbnail'>>;
+  Partial<Pick<JobRecord, 'parentId' | 'options' | 'post' | 'plan' | 'charged' | 'force' | 'playlistLimit' | 'playlistSync' | 'title' | 'site' | 'thumbnail'>>;
 
 /** Fields a runner may change without a state transition. */
 export type JobPatch = Partial<
@@ -59,7 +60,7 @@ export type JobPatch = Partial<
     | 'libraryPostId'
     | 'progressBytes'
     | 'progressTotal'
-    | 'outputs'
+    | 'plan'
     | 'attempts'
     | 'nextAttemptAt'
     | 'error'
@@ -79,7 +80,7 @@ const COLUMN_OF: Record<keyof JobPatch, string> = {
   libraryPostId: 'library_post_id',
   progressBytes: 'progress_bytes',
   progressTotal: 'progress_total',
-  outputs: 'outputs',
+  plan: 'plan',
   attempts: 'attempts',
   nextAttemptAt: 'next_attempt_at',
   error: 'error',
@@ -96,7 +97,6 @@ interface JobRow {
   parent_id: number | null;
   options: string;
   post: string | null;
-  media_indexes: string | null;
   charged: number;
   refreshes: number;
   force: number;
@@ -113,7 +113,7 @@ interface JobRow {
   error: string | null;
   attempts: number;
   next_attempt_at: number | null;
-  outputs: string;
+  plan: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -124,7 +124,6 @@ const parseJson = <T>(schema: z.ZodType<T>, text: string | null): T | undefined 
   const parsed = schema.safeParse(JSON.parse(text));
   return parsed.success ? parsed.data : undefined;
 };
-const outputsSchema = z.record(z.string(), z.array(z.string()));
 
 function fromRow(row: JobRow): JobRecord {
   return {
@@ -137,7 +136,7 @@ function fromRow(row: JobRow): JobRecord {
     parentId: orUndefined(row.parent_id),
     options: parseJson(downloadOptionsSchema, row.options) ?? {},
     post: parseJson(postSchema, row.post),
-    mediaIndexes: parseJson(z.array(z.number().int()), row.media_indexes),
+    plan: parseJson(mediaPlanSchema, row.plan),
     charged: row.charged === 1,
     refreshes: row.refreshes,
     force: row.force === 1,
@@ -154,7 +153,6 @@ function fromRow(row: JobRow): JobRecord {
     error: parseJson(errorInfoSchema, row.error),
     attempts: row.attempts,
     nextAttemptAt: orUndefined(row.next_attempt_at),
-    outputs: parseJson(outputsSchema, row.outputs) ?? {},
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -162,21 +160,10 @@ function fromRow(row: JobRow): JobRecord {
 
 function toColumnValue(field: keyof JobPatch, value: unknown): unknown {
   if (value === undefined) return null;
-  if (field === 'post' || field === 'outputs' || field === 'error') return JSON.stringify(value);
+  if (field === 'post' || field === 'plan' || field === 'error') return JSON.stringify(value);
   if (typeof value === 'boolean') return value ? 1 : 0;
   return value;
 }
-
-/**
- * The files a job produced for the user: finished media (keys "0", "1", …) and saved
- * subtitles, not the intermediate streams ("0.video", "0.audio") still waiting for a merge.
- */
-export const finalFiles = (outputs: Record<string, string[]>): string[] =>
-  Object.entries(outputs)
-    .filter(([key]) => /^\d+$/u.test(key) || key === SUBTITLES_OUTPUT)
-    .flatMap(([, paths]) => paths);
-
-export const SUBTITLES_OUTPUT = 'subtitles';
 
 export function jobView(job: JobRecord, speed = 0): JobView {
   const etaSeconds =
@@ -202,7 +189,7 @@ export function jobView(job: JobRecord, speed = 0): JobView {
     ...(job.error && job.state === 'failed' ? { error: job.error } : {}),
     attempts: job.attempts,
     ...(job.kind === 'playlist' ? { itemsQueued: job.itemsQueued } : {}),
-    files: finalFiles(job.outputs),
+    files: finalFiles(job.plan),
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
   };
@@ -224,9 +211,9 @@ export class JobStore {
 
   add(jobs: readonly NewJob[]): number[] {
     const insert = this.#db.prepare(`
-      INSERT INTO jobs (kind, url, state, position, parent_id, options, post, media_indexes, charged, force,
+      INSERT INTO jobs (kind, url, state, position, parent_id, options, post, plan, charged, force,
                         playlist_limit, playlist_sync, title, site, thumbnail, created_at, updated_at)
-      VALUES (@kind, @url, 'queued', @position, @parentId, @options, @post, @mediaIndexes, @charged, @force,
+      VALUES (@kind, @url, 'queued', @position, @parentId, @options, @post, @plan, @charged, @force,
               @playlistLimit, @playlistSync, @title, @site, @thumbnail, @now, @now)`);
     const last = this.#db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM jobs');
     return this.#db.transaction(() => {
@@ -241,7 +228,7 @@ export class JobStore {
             parentId: job.parentId ?? null,
             options: JSON.stringify(job.options ?? {}),
             post: job.post ? JSON.stringify(job.post) : null,
-            mediaIndexes: job.mediaIndexes ? JSON.stringify(job.mediaIndexes) : null,
+            plan: job.plan ? JSON.stringify(job.plan) : null,
             charged: job.charged ? 1 : 0,
             force: job.force ? 1 : 0,
             playlistLimit: job.playlistLimit ?? null,

@@ -1,10 +1,12 @@
 import type { Migration } from '../library/migrate';
+import { jobPlanMigration } from './job-plan-migration';
 
 /**
  * The queue's tables. A job row holds everything needed to finish after a restart without
  * paying again: the extracted post (its media links are short-lived, so they serve only
  * this job, never the library), whether its extraction was charged, the playlist cursor
- * checkpoint, and which media items already reached their final file.
+ * checkpoint, and (since migration 6, in `plan`) the media items it takes with what of each
+ * is already on disk.
  */
 export const jobsMigrations: readonly Migration[] = [
   {
@@ -48,4 +50,5 @@ export const jobsMigrations: readonly Migration[] = [
       `);
     },
   },
+  jobPlanMigration,
 ];

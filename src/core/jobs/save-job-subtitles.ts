@@ -1,43 +1,13 @@
 import { rm, stat } from 'node:fs/promises';
-import { z } from 'zod';
 import type { Post } from '../../shared/post';
 import type { SubtitleSaveFormat } from '../../shared/settings';
-import { subtitleFormatSchema } from '../../shared/subtitles';
 import type { CoreServices } from '../core-services';
 import { fetchBytes } from '../download/fetch-bytes';
 import { embedSubtitles } from '../media/embed-subtitles';
 import type { SavedSubtitle } from '../subtitles/save-subtitle-tracks';
 import { saveSubtitleTracks } from '../subtitles/save-subtitle-tracks';
 import type { JobRecord } from './job-store';
-import { SUBTITLES_OUTPUT } from './job-store';
-
-// Beside the paths (the user's files), what the library records of each saved subtitle.
-const SUBTITLE_RECORDS = 'subtitles.saved';
-const savedSubtitleSchema = z.object({
-  languageTag: z.string(),
-  languageName: z.string(),
-  format: subtitleFormatSchema,
-  path: z.string(),
-  size: z.number().int().nonnegative(),
-});
-
-const parseRecord = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
-
-/** Set while saved subtitles still wait to be embedded (older checkpoints never wait). */
-const EMBED_PENDING = 'subtitles.embedPending';
-
-/** The job outputs that checkpoint saved subtitles, and whether they still wait to be embedded. */
-export const subtitleOutputs = (saved: readonly SavedSubtitle[], embedPending = false): Record<string, string[]> => ({
-  [SUBTITLES_OUTPUT]: saved.map((subtitle) => subtitle.path),
-  [SUBTITLE_RECORDS]: saved.map((subtitle) => JSON.stringify(subtitle)),
-  [EMBED_PENDING]: embedPending ? ['yes'] : [],
-});
+import type { SubtitleCheckpoint } from './plan/media-plan-schema';
 
 export interface CheckpointedSubtitles {
   saved: SavedSubtitle[];
@@ -49,11 +19,10 @@ export interface CheckpointedSubtitles {
  * crash or a pause keeps them instead of paying for the list again and saving every file
  * once more as "name (1)"; it only embeds them if that had not finished.
  */
-export async function checkpointedSubtitles(outputs: Record<string, string[]>): Promise<CheckpointedSubtitles | undefined> {
-  const parsed = z.array(savedSubtitleSchema).min(1).safeParse(outputs[SUBTITLE_RECORDS]?.map(parseRecord));
-  if (!parsed.success) return undefined;
-  const present = await Promise.all(parsed.data.map((subtitle) => stat(subtitle.path).then(() => true, () => false)));
-  return present.every(Boolean) ? { saved: parsed.data, embedPending: (outputs[EMBED_PENDING]?.length ?? 0) > 0 } : undefined;
+export async function checkpointedSubtitles(checkpoint: SubtitleCheckpoint | undefined): Promise<CheckpointedSubtitles | undefined> {
+  if (!checkpoint) return undefined;
+  const present = await Promise.all(checkpoint.tracks.map((subtitle) => stat(subtitle.path).then(() => true, () => false)));
+  return present.every(Boolean) ? { saved: checkpoint.tracks, embedPending: checkpoint.embedPending } : undefined;
 }
 
 export interface JobSubtitlesRequest {
@@ -85,7 +54,7 @@ export async function saveJobSubtitles(services: CoreServices, request: JobSubti
   if (request.earlier && !request.earlier.embedPending) return request.earlier.saved;
   if (!wanted || wanted.languages.length === 0 || !request.videoPath) return request.earlier?.saved ?? [];
 
-  const saved = request.earlier?.saved ?? (await saveTracks(services, request, wanted));
+  const saved = request.earlier?.saved ?? (await saveTracks(services, request, request.videoPath, wanted));
   if (request.signal.aborted) return saved;
   const embed = wanted.embed && request.ffmpegPath !== undefined && saved.length > 0;
   if (!request.earlier && saved.length > 0) request.checkpoint(saved, embed);
@@ -105,6 +74,7 @@ export async function saveJobSubtitles(services: CoreServices, request: JobSubti
 async function saveTracks(
   services: CoreServices,
   request: JobSubtitlesRequest,
+  videoPath: string,
   wanted: { languages: readonly string[]; format: SubtitleSaveFormat },
 ): Promise<SavedSubtitle[]> {
   const client = services.client();
@@ -118,7 +88,7 @@ async function saveTracks(
     languageTags: wanted.languages,
     target: wanted.format,
     folder: request.folder,
-    videoName: request.videoPath as string,
+    videoName: videoPath,
     fetchBytes: (url, signal) => fetchBytes(url, { ...(signal ? { signal } : {}) }),
     signal: request.signal,
   });

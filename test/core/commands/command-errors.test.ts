@@ -73,7 +73,7 @@ describe('command handlers answer expected failures as data', () => {
     expect(!answer.ok && answer.error.message).toContain(subtitle);
   });
 
-  it('jobs.add: media indexes the post does not have, or on a playlist page, are refused before any job is queued', async () => {
+  it('jobs.add: media items or variants the post does not have, or media on a whole playlist page, are refused before any job is queued', async () => {
     const engine = await engineOn();
     const post = await engine.call('grab.resolve', { url: 'https://photos.example/p/cmd-errors' });
     if (!post.ok || post.value.kind !== 'post') throw new Error(`expected a post, got ${JSON.stringify(post)}`);
@@ -81,16 +81,18 @@ describe('command handlers answer expected failures as data', () => {
     const page = await engine.call('grab.resolve', { url: 'https://video.example/playlist/cmd-errors-2' });
     if (!page.ok || page.value.kind !== 'playlist') throw new Error(`expected a page, got ${JSON.stringify(page)}`);
 
-    const refused: Array<{ kind: 'resolved'; resolutionId: string; mediaIndexes: number[] }> = [
-      { kind: 'resolved', resolutionId: post.value.resolutionId, mediaIndexes: [0, 3] },
-      { kind: 'resolved', resolutionId: post.value.resolutionId, mediaIndexes: [] },
-      { kind: 'resolved', resolutionId: page.value.resolutionId, mediaIndexes: [0] },
+    const refused: Array<{ kind: 'resolved'; resolutionId: string; media: Array<{ index: number; variant?: number }> }> = [
+      { kind: 'resolved', resolutionId: post.value.resolutionId, media: [{ index: 0 }, { index: 3 }] },
+      { kind: 'resolved', resolutionId: post.value.resolutionId, media: [] },
+      { kind: 'resolved', resolutionId: post.value.resolutionId, media: [{ index: 1 }, { index: 1 }] },
+      { kind: 'resolved', resolutionId: post.value.resolutionId, media: [{ index: 0, variant: 40 }] },
+      { kind: 'resolved', resolutionId: page.value.resolutionId, media: [{ index: 0 }] },
     ];
     for (const source of refused) {
       expect(await engine.call('jobs.add', { source })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     }
     expect(await engine.call('jobs.list', {})).toEqual({ ok: true, value: [] });
-    const chosen = await engine.call('jobs.add', { source: { kind: 'resolved', resolutionId: post.value.resolutionId, mediaIndexes: [2] } });
+    const chosen = await engine.call('jobs.add', { source: { kind: 'resolved', resolutionId: post.value.resolutionId, media: [{ index: 2 }] } });
     expect(chosen).toMatchObject({ ok: true, value: { jobIds: [expect.any(Number)] } });
   });
 });

@@ -33,7 +33,7 @@ describe('a crash between a download and its record', () => {
     linkSync(file, `${file}.part`);
     writeFileSync(`${file}.part.json`, JSON.stringify({ version: 1, resource: 'x', total: 65_536, done: [[0, 65_536]] }));
     const db = new Database(join(harness.dataDir, 'trove.db'));
-    db.prepare("UPDATE jobs SET state = 'downloading', outputs = '{}' WHERE id = ?").run(jobId);
+    db.prepare("UPDATE jobs SET state = 'downloading', plan = ? WHERE id = ?").run(JSON.stringify({ items: [{ mediaIndex: 0, done: {} }] }), jobId);
     db.prepare('DELETE FROM files').run();
     db.close();
 
@@ -58,8 +58,8 @@ describe('a crash between a download and its record', () => {
     linkSync(merged, `${stem}.mp4`);
     writeFileSync(`${stem}.owner`, '');
     const db = new Database(join(harness.dataDir, 'trove.db'));
-    db.prepare("UPDATE jobs SET state = 'processing', outputs = ? WHERE id = ?").run(
-      JSON.stringify({ '0.video': [join(harness.downloads, 'gone.video.mp4')], '0.audio': [join(harness.downloads, 'gone.audio.m4a')] }),
+    db.prepare("UPDATE jobs SET state = 'processing', plan = json_set(plan, '$.items[0].done', json(?)) WHERE id = ?").run(
+      JSON.stringify({ videoPart: join(harness.downloads, 'gone.video.mp4'), audioPart: join(harness.downloads, 'gone.audio.m4a') }),
       jobId,
     );
     db.prepare('DELETE FROM files').run();

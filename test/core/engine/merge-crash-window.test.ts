@@ -25,8 +25,8 @@ describe('a crash between a merge and its record', () => {
     // Rewind the records to the moment after the rename: the job still holds only its
     // downloaded streams (already deleted), and no library record owns the merged file.
     const db = new Database(join(harness.dataDir, 'trove.db'));
-    db.prepare("UPDATE jobs SET state = 'downloading', outputs = ? WHERE id = ?").run(
-      JSON.stringify({ '0.video': [join(harness.downloads, 'gone.video.mp4')], '0.audio': [join(harness.downloads, 'gone.audio.m4a')] }),
+    db.prepare("UPDATE jobs SET state = 'downloading', plan = json_set(plan, '$.items[0].done', json(?)) WHERE id = ?").run(
+      JSON.stringify({ videoPart: join(harness.downloads, 'gone.video.mp4'), audioPart: join(harness.downloads, 'gone.audio.m4a') }),
       jobId,
     );
     db.prepare('DELETE FROM files').run();

@@ -24,7 +24,7 @@ describe('migration 4: jobs', () => {
     const db = after.value;
     expect(db.pragma('user_version', { simple: true })).toBe(latestVersion(all));
     const columns = db.prepare<[], { name: string }>('PRAGMA table_info(jobs)').all().map((column) => column.name);
-    expect(columns).toEqual(expect.arrayContaining(['state', 'post', 'charged', 'playlist_cursor', 'outputs', 'next_attempt_at']));
+    expect(columns).toEqual(expect.arrayContaining(['state', 'post', 'charged', 'playlist_cursor', 'plan', 'next_attempt_at']));
     const insert = db.prepare("INSERT INTO jobs (kind, url, state, position, created_at, updated_at) VALUES ('post', 'x', ?, 1, 0, 0)");
     expect(() => insert.run('queued')).not.toThrow();
     expect(() => insert.run('exploded')).toThrow(/CHECK/u);

@@ -64,10 +64,7 @@ describe('subtitles of a job paused and resumed', () => {
 
     // Rewind to a stop after the subtitles were saved, with their embedding still to do.
     const db = new Database(join(harness.dataDir, 'trove.db'));
-    const row = db.prepare('SELECT outputs FROM jobs WHERE id = ?').get(id) as { outputs: string };
-    const outputs = { ...(JSON.parse(row.outputs) as Record<string, string[]>), 'subtitles.embedPending': ['yes'] };
-    db.prepare("UPDATE jobs SET state = 'processing', outputs = ?, options = ? WHERE id = ?").run(
-      JSON.stringify(outputs),
+    db.prepare("UPDATE jobs SET state = 'processing', plan = json_set(plan, '$.items[0].done.subtitles.embedPending', json('true')), options = ? WHERE id = ?").run(
       JSON.stringify({ subtitles: { ...options.subtitles, embed: true } }),
       id,
     );

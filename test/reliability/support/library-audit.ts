@@ -1,5 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { mediaPlanSchema } from '../../../src/core/jobs/plan/media-plan-schema';
+import type { MediaPlan } from '../../../src/core/jobs/plan/media-plan-schema';
 import Database from 'better-sqlite3';
 
 /*
@@ -35,11 +37,11 @@ export interface LibraryAudit {
   duplicateFileSlots: string[];
   files: FileRow[];
   ledger: LedgerRow[];
-  /** `outputs`: media index (or `<index>.video|audio|file` for a finished stream) → files, the job's checkpoint. */
-  jobs: Array<{ id: number; url: string; state: string; error: string | null; parentId: number | null; outputs: Record<string, string[]> }>;
+  /** `plan`: the media items of a post job, each with its checkpoint (the streams and files it finished). */
+  jobs: Array<{ id: number; url: string; state: string; error: string | null; parentId: number | null; plan: MediaPlan | undefined }>;
 }
 
-const JOB_COLUMNS = 'id, url, state, error, parent_id AS parentId, outputs';
+const JOB_COLUMNS = 'id, url, state, error, parent_id AS parentId, plan';
 
 /** Opens read-only: the audit must not change what it audits. */
 export function auditLibrary(dataDir: string): LibraryAudit {
@@ -68,8 +70,8 @@ export function auditLibrary(dataDir: string): LibraryAudit {
       .all() as Array<Omit<FileRow, 'variant'> & { variant: string | null }>;
     const files = rawFiles.map(({ variant, ...row }) => ({ ...row, variant: variant === null ? undefined : (JSON.parse(variant) as FileRow['variant']) }));
     const ledger = db.prepare('SELECT endpoint, link, at, job_id AS jobId FROM ledger ORDER BY at').all() as LedgerRow[];
-    const jobs = (db.prepare(`SELECT ${JOB_COLUMNS} FROM jobs ORDER BY id`).all() as Array<Omit<LibraryAudit['jobs'][number], 'outputs'> & { outputs: string }>).map(
-      (job) => ({ ...job, outputs: JSON.parse(job.outputs) as Record<string, string[]> }),
+    const jobs = (db.prepare(`SELECT ${JOB_COLUMNS} FROM jobs ORDER BY id`).all() as Array<Omit<LibraryAudit['jobs'][number], 'plan'> & { plan: string | null }>).map(
+      (job) => ({ ...job, plan: job.plan === null ? undefined : mediaPlanSchema.parse(JSON.parse(job.plan)) }),
     );
     return { integrity, foreignKeyViolations, posts, duplicatePosts, duplicateFileSlots, files, ledger, jobs };
   } finally {

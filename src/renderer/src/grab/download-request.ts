@@ -1,8 +1,7 @@
-import type { CommandInput } from '../../../shared/contract';
+import type { CommandInput, MediaPick } from '../../../shared/contract';
 import type { DownloadOptions } from '../../../shared/jobs';
-import { ORIGINAL_QUALITY } from '../../../shared/post';
-import type { Post } from '../../../shared/post';
-import type { QualityPreference, Settings } from '../../../shared/settings';
+import type { Media, Post } from '../../../shared/post';
+import type { Settings } from '../../../shared/settings';
 
 export type JobsAddInput = CommandInput<'jobs.add'>;
 
@@ -12,16 +11,11 @@ export interface PostChoices {
   quality: Readonly<Record<number, number>>;
   /** Media index → the language tag of the chosen audio track (multi-track audio). */
   audioLanguage: Readonly<Record<number, string>>;
+  /** Media index → false for an image the user left out (photo posts); every image is taken otherwise. */
+  images: Readonly<Record<number, boolean>>;
   saveSubtitles: boolean;
   /** Empty: the download folder from the settings. */
   folder: string;
-}
-
-/** A variant's quality as a preference the Core understands: 9999 is "original", else a height cap. */
-export function qualityPreference(quality: number | undefined): QualityPreference | undefined {
-  if (quality === undefined) return undefined;
-  if (quality === ORIGINAL_QUALITY) return 'original';
-  return quality >= 144 && quality <= 8640 ? quality : undefined;
 }
 
 /** Options shared by every job of one Download click: subtitles and folder. */
@@ -34,46 +28,38 @@ export function commonOptions(settings: Pick<Settings, 'subtitleLanguages' | 'su
   return options;
 }
 
-/**
- * The jobs.add calls for a previewed post. The quality and audio track are options of a
- * job, so media chosen differently go into separate jobs (by media index); a post whose
- * media share one choice — nearly all posts — is one job.
- */
-export function postDownloadRequests(
+/** The place in the item's variants of the one the user chose (the variant's id in this preview). */
+function chosenVariant(media: Media, index: number, choices: PostChoices): number | undefined {
+  const variants = media.variants ?? [];
+  const language = choices.audioLanguage[index];
+  const quality = choices.quality[index];
+  const found =
+    language !== undefined
+      ? variants.findIndex((variant) => variant.language_tag === language)
+      : quality !== undefined
+        ? variants.findIndex((variant) => variant.quality === quality)
+        : -1;
+  return found >= 0 ? found : undefined;
+}
+
+/** The media items taken from a previewed post, each with its chosen variant; images left out are not taken. */
+export function mediaPicks(post: Pick<Post, 'medias'>, choices: PostChoices): MediaPick[] {
+  return post.medias.flatMap((media, index) => {
+    if (media.media_type === 'image' && choices.images[index] === false) return [];
+    const variant = chosenVariant(media, index, choices);
+    return [{ index, ...(variant === undefined ? {} : { variant }) }];
+  });
+}
+
+/** The one jobs.add call for a previewed post: one job, carrying every choice made on its card. */
+export function postDownloadRequest(
   resolutionId: string,
   post: Pick<Post, 'medias'>,
   choices: PostChoices,
   settings: Pick<Settings, 'subtitleLanguages' | 'subtitleFormat' | 'embedSubtitles'>,
-): JobsAddInput[] {
-  const groups = new Map<string, { quality?: QualityPreference; audio?: string; indexes: number[] }>();
-  const plain: number[] = [];
-  post.medias.forEach((media, index) => {
-    const quality = qualityPreference(choices.quality[index]);
-    const audio = choices.audioLanguage[index];
-    if (quality === undefined && audio === undefined) {
-      plain.push(index);
-      return;
-    }
-    const key = `${String(quality)}|${audio ?? ''}`;
-    const group = groups.get(key) ?? { ...(quality === undefined ? {} : { quality }), ...(audio === undefined ? {} : { audio }), indexes: [] };
-    group.indexes.push(index);
-    groups.set(key, group);
-  });
-  const base = commonOptions(settings, choices.saveSubtitles, choices.folder);
-  const all = [...groups.values()];
-  if (all.length === 0) return [{ source: { kind: 'resolved', resolutionId }, options: base }];
-  // Media without a choice (images, files) ride along with the first group.
-  all[0]?.indexes.push(...plain);
-  return all.map((group) => ({
-    source: {
-      kind: 'resolved' as const,
-      resolutionId,
-      ...(all.length > 1 ? { mediaIndexes: [...group.indexes].sort((a, b) => a - b) } : {}),
-    },
-    options: {
-      ...base,
-      ...(group.quality === undefined ? {} : { quality: group.quality }),
-      ...(group.audio === undefined ? {} : { audioLanguages: [group.audio] }),
-    },
-  }));
+): JobsAddInput {
+  return {
+    source: { kind: 'resolved', resolutionId, media: mediaPicks(post, choices) },
+    options: commonOptions(settings, choices.saveSubtitles, choices.folder),
+  };
 }

@@ -48,22 +48,16 @@ export function PlaylistCard({ entry, onLoadMore, onRemove }: PlaylistCardProps)
   const download = async () => {
     setBusy(true);
     setError(undefined);
-    let count = 0;
-    const options = commonOptions(settings, settings.saveSubtitles, '');
-    for (const [pageIndex, page] of entry.pages.entries()) {
-      const postIndexes = page.page.posts.map((_, postIndex) => postIndex).filter((postIndex) => selected.has(keyOf(pageIndex, postIndex)));
-      if (postIndexes.length === 0) continue;
-      const result = await api['jobs.add']({ source: { kind: 'resolved', resolutionId: page.resolutionId, postIndexes }, options });
-      if (!result.ok) {
-        setError(result.error);
-        break;
-      }
-      count += result.value.jobIds.length;
-    }
+    const picks = entry.pages.flatMap((page, pageIndex) =>
+      page.page.posts.flatMap((_, postIndex) => (selected.has(keyOf(pageIndex, postIndex)) ? [{ resolutionId: page.resolutionId, postIndex }] : [])),
+    );
+    const result = await api['jobs.add']({ source: { kind: 'posts', picks }, options: commonOptions(settings, settings.saveSubtitles, '') });
     setBusy(false);
-    if (count > 0) {
-      setAdded(count);
+    if (result.ok) {
+      setAdded(result.value.jobIds.length);
       setSelected(new Set());
+    } else {
+      setError(result.error);
     }
   };
 

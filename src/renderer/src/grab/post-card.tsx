@@ -10,11 +10,12 @@ import { ErrorNotice } from '../errors/error-notice';
 import { formatDuration } from '../format/format';
 import { useSettings } from '../shell/settings-context';
 import { commonOptionsHint, DownloadOptionsFields } from './download-options';
-import { postDownloadRequests } from './download-request';
+import { mediaPicks, postDownloadRequest } from './download-request';
 import type { PostChoices } from './download-request';
 import { routeHash } from '../shell/use-route';
 import { PostMeta } from './post-meta';
 import { AddedNotice } from './added-notice';
+import { ImagePicker } from './image-picker';
 import { ReusedNotice } from './reused-notice';
 import { AudioTrackPicker, VariantPicker } from './variant-picker';
 
@@ -58,7 +59,7 @@ export function PostCard({ resolutionId, post, charged, libraryId, reusedFrom, o
         if (variant) quality[index] = variant.quality;
       }
     });
-    return { quality, audioLanguage, saveSubtitles: settings.saveSubtitles, folder: '' };
+    return { quality, audioLanguage, images: {}, saveSubtitles: settings.saveSubtitles, folder: '' };
   });
   const [busy, setBusy] = useState(false);
   const [added, setAdded] = useState<number | undefined>(undefined);
@@ -67,17 +68,10 @@ export function PostCard({ resolutionId, post, charged, libraryId, reusedFrom, o
   const download = async () => {
     setBusy(true);
     setError(undefined);
-    let count = 0;
-    for (const request of postDownloadRequests(resolutionId, post, choices, settings)) {
-      const result = await api['jobs.add'](request);
-      if (!result.ok) {
-        setError(result.error);
-        break;
-      }
-      count += result.value.jobIds.length;
-    }
+    const result = await api['jobs.add'](postDownloadRequest(resolutionId, post, choices, settings));
     setBusy(false);
-    if (count > 0) setAdded(count);
+    if (result.ok) setAdded(result.value.jobIds.length);
+    else setError(result.error);
   };
 
   const caption = displayCaption(post);
@@ -143,6 +137,12 @@ export function PostCard({ resolutionId, post, charged, libraryId, reusedFrom, o
         ))}
       </section>
 
+      <ImagePicker
+        post={post}
+        picked={choices.images}
+        onPick={(index, picked) => setChoices((current) => ({ ...current, images: { ...current.images, [index]: picked } }))}
+      />
+
       <DownloadOptionsFields
         offerSubtitles={hasVideo}
         saveSubtitles={choices.saveSubtitles}
@@ -153,7 +153,7 @@ export function PostCard({ resolutionId, post, charged, libraryId, reusedFrom, o
 
       {error && <ErrorNotice error={error} onRetry={() => void download()} />}
       <div className="row">
-        <button type="button" className="button button-primary" disabled={busy} onClick={() => void download()}>
+        <button type="button" className="button button-primary" disabled={busy || mediaPicks(post, choices).length === 0} onClick={() => void download()}>
           {busy ? t('post.downloading') : t('post.download')}
         </button>
         {added !== undefined && <AddedNotice count={added} />}

@@ -1,8 +1,8 @@
-import { chooseAudioTrack, recommendedVariant } from '../../shared/variant-choice';
-import type { Media, MediaHeaders, Post, Variant } from '../../shared/post';
-import type { QualityPreference, Settings } from '../../shared/settings';
-import { fileNameFieldsFromPost, renderFileName } from '../files/file-name-template';
-import type { JobRecord } from './job-store';
+import type { Media, MediaHeaders, Post, Variant } from '../../../shared/post';
+import { fileNameFieldsFromPost, renderFileName } from '../../files/file-name-template';
+import type { MediaPlan } from './media-plan-schema';
+import type { DefaultChoice } from './settle-plan';
+import { variantOf } from './settle-plan';
 
 export interface StreamDownload {
   role: 'video' | 'audio' | 'file';
@@ -25,14 +25,13 @@ export interface MediaTask {
   fileKind: 'video' | 'audio' | 'image' | 'file';
 }
 
-export type PlanItem = MediaTask | { mediaIndex: number; skipped: string };
+export type TaskOrSkip = MediaTask | { mediaIndex: number; skipped: string };
 
-export interface PlanOptions {
+export interface TaskOptions {
+  /** The user's file name template. */
   template: string;
-  quality: QualityPreference;
-  audioLanguages: readonly string[];
-  /** Which media of the post to take; all when absent. */
-  mediaIndexes?: readonly number[];
+  /** For an item whose chosen variant a refreshed post no longer offers. */
+  rule: DefaultChoice;
 }
 
 const DEFAULT_EXT: Record<Media['media_type'], string> = { video: 'mp4', audio: 'm4a', image: 'jpg', file: 'bin', live: 'mp4' };
@@ -49,28 +48,23 @@ function extensionOf(url: string): string | undefined {
 /** An extension the service named: letters and digits only (it ends up in a file name), at most 10. */
 const cleanExt = (ext: string | undefined): string | undefined => ext?.replace(/[^A-Za-z0-9]/gu, '').slice(0, 10).toLowerCase() || undefined;
 
-function chooseVariant(media: Media, options: PlanOptions): Variant | undefined {
-  const variants = media.variants ?? [];
-  if (variants.length === 0) return undefined;
-  // An audio item's variants are language tracks; a video's are resolutions.
-  if (media.media_type === 'audio') return chooseAudioTrack(variants, options.audioLanguages);
-  return recommendedVariant(media, options.quality);
-}
-
 /**
- * Decides, for each media item of a post, what to fetch and under which names:
- * a split-stream variant (video_url + audio_url) becomes two downloads and a merge; any
- * other item is one file. Live streams cannot be saved as a file and are skipped with a
- * reason. Names come from the user's template; several items get their index in the id.
+ * Decides, for each media item of the plan, what to fetch and under which names (yt-dlp's
+ * requested_formats): the plan's split-stream variant (video_url + audio_url) becomes two
+ * downloads and a merge; any other item is one file. Live streams cannot be saved as a
+ * file and are skipped with a reason. Names come from the user's template; several items
+ * get their index in the id. The variant is the plan's: nothing is chosen again here.
  */
-export function planMedia(post: Post, options: PlanOptions): PlanItem[] {
+export function fetchTasks(post: Post, plan: MediaPlan, options: TaskOptions): TaskOrSkip[] {
   const several = post.medias.length > 1;
-  return post.medias.flatMap((media, mediaIndex): PlanItem[] => {
-    if (options.mediaIndexes && !options.mediaIndexes.includes(mediaIndex)) return [];
+  return plan.items.flatMap((item): TaskOrSkip[] => {
+    const { mediaIndex } = item;
+    const media = post.medias[mediaIndex];
+    if (!media) return [{ mediaIndex, skipped: `This post no longer has a media item ${mediaIndex + 1}.` }];
     if (media.media_type === 'live') {
       return [{ mediaIndex, skipped: 'This is a live stream; Trove saves recordings, not live broadcasts.' }];
     }
-    const variant = chooseVariant(media, options);
+    const variant = variantOf(media, item.variant, options.rule);
     const fields = fileNameFieldsFromPost(several ? { ...post, id: `${post.id ?? 'post'}-${mediaIndex + 1}` } : post, {
       quality: variant?.quality_label,
     });
@@ -108,12 +102,3 @@ export function planMedia(post: Post, options: PlanOptions): PlanItem[] {
 }
 
 const size = (bytes: number | undefined): { expectedSize?: number } => (bytes !== undefined && bytes >= 0 ? { expectedSize: bytes } : {});
-
-/** The plan of a job's post: the job's own choices first, then the settings. */
-export const planForJob = (job: Pick<JobRecord, 'options' | 'mediaIndexes'>, post: Post, settings: Settings): PlanItem[] =>
-  planMedia(post, {
-    template: settings.fileNameTemplate,
-    quality: job.options.quality ?? settings.preferredQuality,
-    audioLanguages: job.options.audioLanguages ?? settings.audioLanguages,
-    ...(job.mediaIndexes ? { mediaIndexes: job.mediaIndexes } : {}),
-  });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { planMedia } from '../../../src/core/jobs/media-plan';
+import { fetchTasks } from '../../../src/core/jobs/plan/fetch-tasks';
+import type { QualityPreference } from '../../../src/shared/settings';
+import { settlePlan } from '../../../src/core/jobs/plan/settle-plan';
 import type { Post } from '../../../src/shared/post';
 import { portabilityProblems } from '../files/portable-name';
+
+const tasksOf = (source: Post, quality: QualityPreference) => {
+  const rule = { quality, audioLanguages: [] };
+  return fetchTasks(source, settlePlan(source, undefined, rule), { template: '{caption} [{id}]', rule });
+};
 
 /*
  * File extensions come from the service (`video_ext`, `audio_ext`) and went into file
@@ -29,10 +36,10 @@ function post(videoExt: string, audioExt: string): Post {
   };
 }
 
-describe('planMedia with hostile file extensions', () => {
+describe('fetchTasks with hostile file extensions', () => {
   it.each(HOSTILE_EXTENSIONS)('keeps %j out of the path and the name portable', (ext) => {
     for (const quality of ['recommended', 360] as const) {
-      for (const item of planMedia(post(ext, ext), { template: '{caption} [{id}]', quality, audioLanguages: [] })) {
+      for (const item of tasksOf(post(ext, ext), quality)) {
         if ('skipped' in item) continue;
         for (const download of item.downloads) {
           expect(portabilityProblems(download.fileName).filter((problem) => problem !== 'longer than 200 bytes'), download.fileName).toEqual([]);
@@ -43,7 +50,7 @@ describe('planMedia with hostile file extensions', () => {
   });
 
   it('keeps a plain extension as it is, lower-cased', () => {
-    const [item] = planMedia(post('MP4', 'm4a'), { template: '{caption} [{id}]', quality: 'recommended', audioLanguages: [] });
+    const [item] = tasksOf(post('MP4', 'm4a'), 'recommended');
     expect(item && 'downloads' in item ? item.downloads.map((download) => download.fileName) : []).toEqual([
       'Clip [p1].f720.video.mp4',
       'Clip [p1].f720.audio.m4a',

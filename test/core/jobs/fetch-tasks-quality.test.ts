@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { planMedia } from '../../../src/core/jobs/media-plan';
-import type { MediaTask } from '../../../src/core/jobs/media-plan';
+import { fetchTasks } from '../../../src/core/jobs/plan/fetch-tasks';
+import type { MediaTask } from '../../../src/core/jobs/plan/fetch-tasks';
+import { settlePlan } from '../../../src/core/jobs/plan/settle-plan';
 import type { Post, Variant } from '../../../src/shared/post';
 
 /*
@@ -17,8 +18,10 @@ const variant = (quality: number, isDefault = false): Variant => ({
 
 const post = (variants: Variant[]): Post => ({ id: 'p1', title: 'Clip', medias: [{ media_type: 'video', resource_url: 'https://media.example/r', variants }] });
 
-const chosen = (source: Post, quality: 'best' | 'recommended' | 'original' | number): number | undefined =>
-  (planMedia(source, { template: '{caption} [{id}]', quality, audioLanguages: [] })[0] as MediaTask).variant?.quality;
+const chosen = (source: Post, quality: 'best' | 'recommended' | 'original' | number): number | undefined => {
+  const rule = { quality, audioLanguages: [] };
+  return (fetchTasks(source, settlePlan(source, undefined, rule), { template: '{caption} [{id}]', rule })[0] as MediaTask).variant?.quality;
+};
 
 describe('the quality a job downloads', () => {
   const offered = post([variant(360), variant(720, true), variant(1080)]);

@@ -1,0 +1,71 @@
+import type { PostPick } from '../../shared/contract';
+import { displayCaption } from '../../shared/display-caption';
+import type { ErrorInfo, Result } from '../../shared/errors';
+import type { DownloadOptions } from '../../shared/jobs';
+import type { Post } from '../../shared/post';
+import type { NewJob } from '../jobs/job-store';
+import type { ResolutionCache } from '../jobs/resolution-cache';
+import type { MediaPlan } from '../jobs/plan/media-plan-schema';
+import { variantRef } from '../jobs/plan/settle-plan';
+
+const refuse = (code: string, message: string): Result<never, ErrorInfo> => ({ ok: false, error: { code, message } });
+
+/** The plan of the items picked from a post, each with the variant chosen on the preview; refused when a pick is not in the post. */
+function planOfPicks(post: Post, media: NonNullable<PostPick['media']>): Result<MediaPlan, ErrorInfo> {
+  const count = post.medias.length;
+  const items: MediaPlan['items'] = [];
+  for (const pick of [...media].sort((a, b) => a.index - b.index)) {
+    const item = post.medias[pick.index];
+    if (!item) return refuse('invalid_input', `A chosen media item is not in this post (it has ${count}).`);
+    if (items.some((earlier) => earlier.mediaIndex === pick.index)) return refuse('invalid_input', `Media item ${pick.index + 1} is chosen twice.`);
+    if (pick.variant === undefined) {
+      items.push({ mediaIndex: pick.index, done: {} });
+      continue;
+    }
+    const variant = item.variants?.[pick.variant];
+    if (!variant) return refuse('invalid_input', `Media item ${pick.index + 1} has no variant ${pick.variant + 1}.`);
+    items.push({ mediaIndex: pick.index, variant: variantRef(variant), done: {} });
+  }
+  return { ok: true, value: { items } };
+}
+
+/**
+ * The jobs for posts picked from previews: one job per post, carrying the post (already
+ * paid for, so the job needs no extraction) and the plan of the items and variants the
+ * user chose. Every pick is checked before any job is made, so a bad one queues nothing.
+ */
+export function jobsOfPicks(resolutions: ResolutionCache, picks: readonly PostPick[], options: DownloadOptions): Result<NewJob[], ErrorInfo> {
+  const jobs: NewJob[] = [];
+  for (const pick of picks) {
+    const resolution = resolutions.get(pick.resolutionId);
+    if (!resolution || resolution.kind === 'subtitles') {
+      return refuse('resolution_expired', 'This preview is too old: paste the link again to get fresh media links.');
+    }
+    const chosenPosts =
+      resolution.kind === 'post'
+        ? pick.postIndex === undefined || pick.postIndex === 0
+          ? [resolution.post]
+          : [undefined]
+        : pick.postIndex === undefined
+          ? resolution.page.posts
+          : [resolution.page.posts[pick.postIndex]];
+    if (pick.media && chosenPosts.length !== 1) return refuse('invalid_input', 'Media items can be chosen for a single post only, not for a page of posts.');
+    for (const post of chosenPosts) {
+      if (!post) return refuse('invalid_input', 'A chosen post is not on this page.');
+      const plan = pick.media ? planOfPicks(post, pick.media) : undefined;
+      if (plan && !plan.ok) return plan;
+      jobs.push({
+        kind: 'post',
+        url: post.post_url ?? resolution.url,
+        options,
+        post,
+        charged: resolution.kind === 'post',
+        force: true,
+        title: displayCaption(post),
+        ...(post.site ? { site: post.site } : {}),
+        ...(plan ? { plan: plan.value } : {}),
+      });
+    }
+  }
+  return { ok: true, value: jobs };
+}
