@@ -10,7 +10,7 @@ import type { EventBus } from './events/event-bus';
 import type { AnswerReuse } from './jobs/answer-reuse';
 import type { JobStore } from './jobs/job-store';
 import type { ResolutionCache } from './jobs/resolution-cache';
-import type { Db } from './library/database';
+import type { Db } from './db';
 import type { LibraryStore } from './library/library-store';
 import type { ThumbnailCache } from './library/thumbnail-cache';
 import type { FfmpegInfo } from './media/locate-ffmpeg';

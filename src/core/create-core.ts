@@ -25,7 +25,6 @@ import type { CoreServices } from './core-services';
 import { createBalanceAlerts } from './credits/balance-alerts';
 import { createCreditsMonitor } from './credits/credits-monitor';
 import { createLedger } from './credits/ledger';
-import { creditsMigrations } from './credits/migrations';
 import { createBandwidthLimiter } from './download/bandwidth-limiter';
 import type { DownloadDeps } from './download/download-settings';
 import { fetchBytes } from './download/fetch-bytes';
@@ -33,15 +32,12 @@ import { defaultDownloadFolder } from './files/default-download-folder';
 import { EventBus } from './events/event-bus';
 import { JobQueue } from './jobs/job-queue';
 import { JobStore } from './jobs/job-store';
-import { jobsMigrations } from './jobs/jobs-migrations';
 import { createPlaylistRunner } from './jobs/playlist-runner';
 import { createPostRunner } from './jobs/post-runner';
 import { AnswerReuse } from './jobs/answer-reuse';
 import { ResolutionCache } from './jobs/resolution-cache';
-import { closeDatabase, openDatabase } from './library/database';
+import { closeDatabase, migrations, openDatabase } from './db';
 import { createLibraryStore } from './library/library-store';
-import { mergeMigrations } from './library/migrate';
-import { libraryMigrations } from './library/migrations';
 import { createThumbnailCache } from './library/thumbnail-cache';
 import type { FfmpegInfo } from './media/locate-ffmpeg';
 import { locateFfmpeg } from './media/locate-ffmpeg';
@@ -100,7 +96,6 @@ export class CoreStartError extends Error {
 }
 
 const DATABASE_FILE = 'trove.db';
-const MIGRATIONS = mergeMigrations(libraryMigrations, creditsMigrations, jobsMigrations);
 
 /** The engine: one object behind every face (Electron main, web mode, CLI). */
 export async function createCore(options: CoreOptions): Promise<Core> {
@@ -112,7 +107,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // In sandbox mode the sandbox's service URL and key are laid over the stored ones.
   const sandbox = createSandboxSession(storedSettings, options.startSandbox);
   const { settings } = sandbox;
-  const opened = openDatabase(join(options.dataDir, DATABASE_FILE), { migrations: MIGRATIONS });
+  const opened = openDatabase(join(options.dataDir, DATABASE_FILE), { migrations });
   if (!opened.ok) throw new CoreStartError(opened.error.code, opened.error.message);
   const db = opened.value;
 
