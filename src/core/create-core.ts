@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { CommandInput, CommandName, CommandResult, Envelope, QueueHolder } from '../shared/contract';
 import type { ErrorInfo, Result } from '../shared/errors';
 import type { Settings, SettingsPatch } from '../shared/settings';
+import { reportingCharges } from './api/charge-reporting-client';
+import type { ChargedCall } from './api/charge-reporting-client';
 import type { RetryOptions } from './api/retry-policy';
 import type { ServiceClient } from './api/service-client';
 import { createServiceClient } from './api/service-client';
@@ -167,6 +169,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // Called only after a balance query answers, when the queue below exists.
     onTopUp: () => queue.resume(undefined, 'out_of_credits'),
   });
+  // The one place a charged call becomes a ledger row; the balance is then asked again.
+  const recordCharge =
+    (jobId: number | undefined) =>
+    ({ endpoint, link }: ChargedCall): void => {
+      const entry = ledger.record({ endpoint, link, ...(jobId !== undefined ? { jobId } : {}) });
+      if (entry.ok) credits.charged(entry.value.id);
+    };
   const redact = (text: string): string => redactSecrets(text, [...seenKeys, env['TROVE_API_KEY']]);
 
   const services: CoreServices = {
@@ -177,8 +186,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings,
     settingsReset,
     keys,
-    client,
-    clientWithKey: (provider) => clientFor(settings.get(), provider),
+    client: (forJob) => reportingCharges(client(), recordCharge(forJob?.jobId)),
+    clientWithKey: (provider) => reportingCharges(clientFor(settings.get(), provider), recordCharge(undefined)),
     jobs: new JobStore(db, now),
     library: createLibraryStore(db, { now }),
     thumbnails: createThumbnailCache({
@@ -196,10 +205,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     downloadTuning: options.downloadTuning ?? {},
     ffmpeg,
     downloadFolder: (current) => current.downloadFolder || options.defaultDownloadFolder || defaultDownloadFolder(),
-    recordCharge(endpoint, link, jobId) {
-      const entry = ledger.record({ endpoint, link, ...(jobId !== undefined ? { jobId } : {}) });
-      if (entry.ok) credits.charged(entry.value.id);
-    },
     redact,
   };
 
