@@ -10,7 +10,7 @@ import type { EventBus } from './events/event-bus';
 import type { AnswerReuse } from './jobs/answer-reuse';
 import type { JobStore } from './jobs/job-store';
 import type { ResolutionCache } from './jobs/resolution-cache';
-import type { Db } from './library/database';
+import type { Db } from './db';
 import type { LibraryStore } from './library/library-store';
 import type { ThumbnailCache } from './library/thumbnail-cache';
 import type { FfmpegInfo } from './media/locate-ffmpeg';
@@ -27,8 +27,11 @@ export interface CoreServices {
   /** Settings found unreadable at start-up, now at their defaults (AppInfo.settingsReset). */
   readonly settingsReset: readonly string[];
   readonly keys: KeyStore;
-  /** The client for the current settings (service URL, API version, language). */
-  client(): ServiceClient;
+  /**
+   * The client for the current settings (service URL, API version, language). Every call it
+   * is charged for is recorded in the ledger, against `forJob` when a job makes it.
+   */
+  client(forJob?: { readonly jobId: number }): ServiceClient;
   /** A client for the current settings with another key provider (validating a new key). */
   clientWithKey(getKey: () => Promise<string | undefined>): ServiceClient;
   readonly jobs: JobStore;
@@ -47,8 +50,6 @@ export interface CoreServices {
   ffmpeg(lookup?: { fresh?: boolean }): Promise<Result<FfmpegInfo, ErrorInfo>>;
   /** Where downloads go unless a job names a folder. */
   downloadFolder(settings: Settings): string;
-  /** Records a charged call in the ledger and schedules a balance refresh. */
-  recordCharge(endpoint: string, link: string, jobId?: number): void;
   /** Replaces every known secret in a text (error messages that echo requests). */
   redact(text: string): string;
 }

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { CommandInput, CommandName, CommandResult, Envelope, QueueHolder } from '../shared/contract';
 import type { ErrorInfo, Result } from '../shared/errors';
 import type { Settings, SettingsPatch } from '../shared/settings';
+import { reportingCharges } from './api/charge-reporting-client';
+import type { ChargedCall } from './api/charge-reporting-client';
 import type { RetryOptions } from './api/retry-policy';
 import type { ServiceClient } from './api/service-client';
 import { createServiceClient } from './api/service-client';
@@ -25,7 +27,6 @@ import type { CoreServices } from './core-services';
 import { createBalanceAlerts } from './credits/balance-alerts';
 import { createCreditsMonitor } from './credits/credits-monitor';
 import { createLedger } from './credits/ledger';
-import { creditsMigrations } from './credits/migrations';
 import { createBandwidthLimiter } from './download/bandwidth-limiter';
 import type { DownloadDeps } from './download/download-settings';
 import { fetchBytes } from './download/fetch-bytes';
@@ -33,15 +34,12 @@ import { defaultDownloadFolder } from './files/default-download-folder';
 import { EventBus } from './events/event-bus';
 import { JobQueue } from './jobs/job-queue';
 import { JobStore } from './jobs/job-store';
-import { jobsMigrations } from './jobs/jobs-migrations';
 import { createPlaylistRunner } from './jobs/playlist-runner';
 import { createPostRunner } from './jobs/post-runner';
 import { AnswerReuse } from './jobs/answer-reuse';
 import { ResolutionCache } from './jobs/resolution-cache';
-import { closeDatabase, openDatabase } from './library/database';
+import { closeDatabase, migrations, openDatabase } from './db';
 import { createLibraryStore } from './library/library-store';
-import { mergeMigrations } from './library/migrate';
-import { libraryMigrations } from './library/migrations';
 import { createThumbnailCache } from './library/thumbnail-cache';
 import type { FfmpegInfo } from './media/locate-ffmpeg';
 import { locateFfmpeg } from './media/locate-ffmpeg';
@@ -100,7 +98,6 @@ export class CoreStartError extends Error {
 }
 
 const DATABASE_FILE = 'trove.db';
-const MIGRATIONS = mergeMigrations(libraryMigrations, creditsMigrations, jobsMigrations);
 
 /** The engine: one object behind every face (Electron main, web mode, CLI). */
 export async function createCore(options: CoreOptions): Promise<Core> {
@@ -112,7 +109,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // In sandbox mode the sandbox's service URL and key are laid over the stored ones.
   const sandbox = createSandboxSession(storedSettings, options.startSandbox);
   const { settings } = sandbox;
-  const opened = openDatabase(join(options.dataDir, DATABASE_FILE), { migrations: MIGRATIONS });
+  const opened = openDatabase(join(options.dataDir, DATABASE_FILE), { migrations });
   if (!opened.ok) throw new CoreStartError(opened.error.code, opened.error.message);
   const db = opened.value;
 
@@ -172,6 +169,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // Called only after a balance query answers, when the queue below exists.
     onTopUp: () => queue.resume(undefined, 'out_of_credits'),
   });
+  // The one place a charged call becomes a ledger row; the balance is then asked again.
+  const recordCharge =
+    (jobId: number | undefined) =>
+    ({ endpoint, link }: ChargedCall): void => {
+      const entry = ledger.record({ endpoint, link, ...(jobId !== undefined ? { jobId } : {}) });
+      if (entry.ok) credits.charged(entry.value.id);
+    };
   const redact = (text: string): string => redactSecrets(text, [...seenKeys, env['TROVE_API_KEY']]);
 
   const services: CoreServices = {
@@ -182,8 +186,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings,
     settingsReset,
     keys,
-    client,
-    clientWithKey: (provider) => clientFor(settings.get(), provider),
+    client: (forJob) => reportingCharges(client(), recordCharge(forJob?.jobId)),
+    clientWithKey: (provider) => reportingCharges(clientFor(settings.get(), provider), recordCharge(undefined)),
     jobs: new JobStore(db, now),
     library: createLibraryStore(db, { now }),
     thumbnails: createThumbnailCache({
@@ -201,10 +205,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     downloadTuning: options.downloadTuning ?? {},
     ffmpeg,
     downloadFolder: (current) => current.downloadFolder || options.defaultDownloadFolder || defaultDownloadFolder(),
-    recordCharge(endpoint, link, jobId) {
-      const entry = ledger.record({ endpoint, link, ...(jobId !== undefined ? { jobId } : {}) });
-      if (entry.ok) credits.charged(entry.value.id);
-    },
     redact,
   };
 

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
-import { creditsMigrations } from '../../src/core/credits';
-import { jobsMigrations } from '../../src/core/jobs/jobs-migrations';
-import { closeDatabase, createLibraryStore, libraryMigrations, mergeMigrations, openDatabase } from '../../src/core/library';
+import { closeDatabase, migrations, openDatabase } from '../../src/core/db';
+import { createLibraryStore } from '../../src/core/library';
 import type { Post } from '../../src/shared/post';
 
 const WORDS = ['harbor', 'sunset', 'violin', 'mountain', 'recipe', 'garden', 'comet', 'lantern', 'river', 'market', 'puzzle', 'meadow'];
@@ -27,7 +26,7 @@ function post(index: number): Post {
 
 /** Writes `count` posts into the data dir's library with the store's bulk upsert, before a Core opens it. */
 export function seedLibrary(dataDir: string, count: number): void {
-  const opened = openDatabase(join(dataDir, 'trove.db'), { migrations: mergeMigrations(libraryMigrations, creditsMigrations, jobsMigrations) });
+  const opened = openDatabase(join(dataDir, 'trove.db'), { migrations });
   if (!opened.ok) throw new Error(opened.error.message);
   const library = createLibraryStore(opened.value, { now: Date.now });
   try {

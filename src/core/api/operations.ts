@@ -43,6 +43,13 @@ export const OPERATIONS: Readonly<Record<ApiVersion, Operations>> = {
   },
 };
 
+/** What each version puts before an operation's own path. */
+const PATH_PREFIX: Readonly<Record<ApiVersion, string>> = { v1: '/openapi/v1', legacy: '/openapi' };
+
+/** How the ledger names an operation: "v1 POST /extract/post", the path without the version's prefix. */
+export const ledgerEndpoint = (version: ApiVersion, operation: Operation<unknown>): string =>
+  `${version} ${operation.method} ${operation.path.slice(PATH_PREFIX[version].length)}`;
+
 /** v1 sends the key as a bearer token, legacy in `x-api-key`. */
 export function authHeader(version: ApiVersion, apiKey: string): Record<string, string> {
   return version === 'v1' ? { authorization: `Bearer ${apiKey}` } : { 'x-api-key': apiKey };

@@ -33,7 +33,6 @@ async function resolveAs(services: CoreServices, kind: 'post' | 'playlist', link
   const client = services.client();
   if (kind === 'post') {
     const answer = await client.extractPost(link);
-    if (answer.charged) services.recordCharge(`${client.apiVersion} POST /extract/post`, link);
     if (!answer.ok) return answer;
     const post = answer.value;
     const libraryId = libraryIdOf(services, post);
@@ -43,7 +42,6 @@ async function resolveAs(services: CoreServices, kind: 'post' | 'playlist', link
     return { ok: true, value: { kind: 'post', resolutionId, post, charged: answer.charged, ...(libraryId ? { libraryId } : {}) } };
   }
   const answer = await client.extractPlaylist(link, cursor);
-  if (answer.charged) services.recordCharge(`${client.apiVersion} POST /extract/playlist`, link);
   if (!answer.ok) return answer;
   const page = answer.value;
   const inLibrary: Record<string, number> = {};

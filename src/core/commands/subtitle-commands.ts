@@ -48,9 +48,7 @@ export function subtitleCommands({ services }: HandlerDeps): HandlerGroup<'subti
         const resolutionId = services.resolutions.put({ ...earlier.resolution, ...(postId ? { postId } : {}) });
         return { ok: true, value: { resolutionId, result: earlier.resolution.result, charged: false, reusedFrom: earlier.answeredAt } };
       }
-      const client = services.client();
-      const answer = await client.extractSubtitles(url);
-      if (answer.charged) services.recordCharge(`${client.apiVersion} POST /extract/subtitles`, url);
+      const answer = await services.client().extractSubtitles(url);
       if (!answer.ok) return { ok: false, error: apiErrorInfo(answer.error) };
       const resolution = { kind: 'subtitles', url, result: answer.value, ...(postId ? { postId } : {}) } as const;
       if (answer.charged) services.answers.remember(resolution);

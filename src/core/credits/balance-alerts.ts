@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { BALANCE_ALERT_THRESHOLDS } from '../../shared/credits';
 import type { Result } from '../../shared/errors';
-import type { Db } from '../library/database';
+import type { Db } from '../db';
 import { parseInput } from '../library/parse-input';
-import { guardDb } from '../library/sqlite-error';
+import { guardDb } from '../db';
 import { crossThresholds } from './balance-thresholds';
 
 export interface BalanceAlert {

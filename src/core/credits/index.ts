@@ -2,4 +2,3 @@ export * from './balance-alerts';
 export * from './balance-thresholds';
 export * from './csv';
 export * from './ledger';
-export * from './migrations';

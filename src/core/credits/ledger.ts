@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Result } from '../../shared/errors';
 import { err, ok } from '../../shared/errors';
-import type { Db } from '../library/database';
+import type { Db } from '../db';
 import { parseInput } from '../library/parse-input';
-import { guardDb } from '../library/sqlite-error';
+import { guardDb } from '../db';
 import { toCsv } from './csv';
 
 const epochMs = z.number().int().nonnegative();

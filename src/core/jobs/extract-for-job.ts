@@ -21,10 +21,8 @@ export async function extractForJob(
   job: JobRecord,
   signal: AbortSignal,
 ): Promise<{ ok: true; post: Post } | { ok: false; outcome: JobOutcome }> {
-  const client = services.client();
   const link = job.post?.post_url ?? job.url;
-  const extracted = await client.extractPost(link, { signal });
-  if (extracted.charged) services.recordCharge(`${client.apiVersion} POST /extract/post`, link, job.id);
+  const extracted = await services.client({ jobId: job.id }).extractPost(link, { signal });
   if (!extracted.ok) return { ok: false, outcome: outcomeOfApiError(extracted.error) };
   return { ok: true, post: extracted.value };
 }

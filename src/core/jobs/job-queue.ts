@@ -3,7 +3,7 @@ import type { ErrorInfo } from '../../shared/errors';
 import type { JobState, JobView, PauseReason } from '../../shared/jobs';
 import type { EventBus } from '../events/event-bus';
 import { Coalescer } from '../events/event-bus';
-import { toDatabaseError } from '../library/sqlite-error';
+import { toDatabaseError } from '../db';
 import { isActive } from './job-state';
 import type { JobPatch, JobRecord, JobStore } from './job-store';
 import { jobView } from './job-store';

@@ -27,10 +27,9 @@ const inLibrary = (services: CoreServices, playlist: JobRecord, post: Post): boo
 export function createPlaylistRunner(services: CoreServices): JobRunner {
   return async (initial, context) => {
     let job = context.enter('extracting');
-    const client = services.client();
+    const client = services.client({ jobId: job.id });
     for (;;) {
       const page = await client.extractPlaylist(job.url, job.playlistCursor, { signal: context.signal });
-      if (page.charged) services.recordCharge(`${client.apiVersion} POST /extract/playlist`, job.url, job.id);
       if (!page.ok) return outcomeOfApiError(page.error);
 
       const { children, reachedKnown } = pickPosts(services, job, page.value);

@@ -77,10 +77,8 @@ async function saveTracks(
   videoPath: string,
   wanted: { languages: readonly string[]; format: SubtitleSaveFormat },
 ): Promise<SavedSubtitle[]> {
-  const client = services.client();
   const link = request.post.post_url ?? request.job.url;
-  const listed = await client.extractSubtitles(link, { signal: request.signal });
-  if (listed.charged) services.recordCharge(`${client.apiVersion} POST /extract/subtitles`, link, request.job.id);
+  const listed = await services.client({ jobId: request.job.id }).extractSubtitles(link, { signal: request.signal });
   if (!listed.ok) return [];
 
   const { saved } = await saveSubtitleTracks({

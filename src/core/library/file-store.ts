@@ -1,4 +1,4 @@
-import type { Db } from './database';
+import type { Db } from '../db';
 import type { FileInput, FileKind, FileRecord } from './library-types';
 
 interface FileRow {

@@ -1,6 +1,3 @@
-export * from './database';
-export * from './migrate';
-export * from './migrations';
 export * from './library-types';
 export * from './library-item';
 export * from './library-store';
@@ -9,5 +6,4 @@ export * from './remove-post';
 export * from './search-input';
 export * from './search-posts';
 export * from './thumbnail-cache';
-export * from './sqlite-error';
 export * from './parse-input';

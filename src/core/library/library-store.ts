@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Result } from '../../shared/errors';
 import { err, ok } from '../../shared/errors';
-import type { Db } from './database';
+import type { Db } from '../db';
 import { createExistingLookup } from './find-existing';
 import { createFileStore } from './file-store';
 import type {
@@ -39,7 +39,7 @@ import { searchPostsInputSchema } from './search-input';
 import type { SearchPage } from './search-posts';
 import { createPostSearch } from './search-posts';
 import { linkKey } from './link-key';
-import { guardDb } from './sqlite-error';
+import { guardDb } from '../db';
 import { createSubtitleStore } from './subtitle-store';
 import { releaseThumbnails } from './thumbnail-claims';
 

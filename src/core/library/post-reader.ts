@@ -1,5 +1,5 @@
 import type { MediaType } from '../../shared/post';
-import type { Db } from './database';
+import type { Db } from '../db';
 import type { FileStore } from './file-store';
 import type { ChosenVariant, LibraryPost, LibraryPostDetail, MediaItemRecord, SubtitleRecord } from './library-types';
 import { chosenVariantSchema } from './library-types';

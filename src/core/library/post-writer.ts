@@ -1,5 +1,5 @@
 import type { Post } from '../../shared/post';
-import type { Db } from './database';
+import type { Db } from '../db';
 import { createExistingLookup } from './find-existing';
 import type { MediaLocal, PostRecordInput, UpsertOutcome } from './library-types';
 import { linkKey } from './link-key';

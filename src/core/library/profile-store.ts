@@ -1,4 +1,4 @@
-import type { Db } from './database';
+import type { Db } from '../db';
 import type { ProfileInput, ProfileRecord } from './library-types';
 import { linkKey } from './link-key';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
-import type { Db } from './database';
+import type { Db } from '../db';
 import { isThumbnailClaimed } from './thumbnail-claims';
 
 export interface FileRemoval {

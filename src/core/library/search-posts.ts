@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { Db } from './database';
+import type { Db } from '../db';
 import type { LibraryPost } from './library-types';
 import type { PostRow } from './post-row';
 import { POST_COLUMNS, toLibraryPost } from './post-row';

@@ -1,4 +1,4 @@
-import type { Db } from './database';
+import type { Db } from '../db';
 import type { FileStore } from './file-store';
 import type { SubtitleInput, SubtitleRecord } from './library-types';
 

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import type { Result } from '../../shared/errors';
 import { err, ok } from '../../shared/errors';
 import type { MediaHeaders } from '../../shared/post';
-import type { Db } from './database';
+import type { Db } from '../db';
 import { sniffImageType } from './image-type';
-import { guardDb } from './sqlite-error';
+import { guardDb } from '../db';
 import { claimThumbnail, releaseThumbnails } from './thumbnail-claims';
 
 /** Fetch a URL's whole body; the job queue passes the real downloader. */

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { closeDatabase } from '../../../src/core/library';
+import { closeDatabase } from '../../../src/core/db';
 import type { LibraryStore, SearchPostsInput } from '../../../src/core/library';
 import type { Benchmark } from '../bench-context';
 import { formatMs } from '../figure';

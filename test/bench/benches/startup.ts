@@ -2,7 +2,7 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JobStore } from '../../../src/core/jobs/job-store';
-import { closeDatabase } from '../../../src/core/library';
+import { closeDatabase } from '../../../src/core/db';
 import type { Benchmark } from '../bench-context';
 import { formatMs } from '../figure';
 import { DATABASE_FILE, insertPosts, openLibrary } from '../fixtures/library-db';

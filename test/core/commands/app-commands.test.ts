@@ -5,9 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../../../src/core';
 import type { Core, CoreOptions } from '../../../src/core';
 import type { DesktopActions } from '../../../src/core/commands/app-commands';
-import { creditsMigrations } from '../../../src/core/credits';
-import { jobsMigrations } from '../../../src/core/jobs/jobs-migrations';
-import { closeDatabase, createLibraryStore, libraryMigrations, mergeMigrations, openDatabase } from '../../../src/core/library';
+import { closeDatabase, migrations, openDatabase } from '../../../src/core/db';
+import { createLibraryStore } from '../../../src/core/library';
 import { createKeyStore } from '../../../src/core/secrets/key-store';
 import { startSandbox } from '../../../src/sandbox';
 import type { Sandbox } from '../../../src/sandbox';
@@ -51,7 +50,7 @@ function recordingDesktop(folder?: string): DesktopActions & { calls: string[] }
 /** A data dir whose library holds one post with a video, a subtitle and a file of unknown type. */
 async function seededDataDir(): Promise<{ dataDir: string; postId: number; video: string; subtitle: string; unknown: string; missing: string }> {
   const dataDir = await tempDir();
-  const opened = openDatabase(join(dataDir, 'trove.db'), { migrations: mergeMigrations(libraryMigrations, creditsMigrations, jobsMigrations) });
+  const opened = openDatabase(join(dataDir, 'trove.db'), { migrations });
   if (!opened.ok) throw new Error(opened.error.message);
   const library = createLibraryStore(opened.value, { now: Date.now });
   const upserted = library.upsertPosts([{ post: { id: 'p1', site: 'video.example', title: 'A clip', medias: [{ media_type: 'video', resource_url: 'https://x.example/v' }] } }]);

@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../../src/core';
 import type { Core } from '../../../src/core';
-import { creditsMigrations } from '../../../src/core/credits';
-import { jobsMigrations } from '../../../src/core/jobs/jobs-migrations';
-import { closeDatabase, createLibraryStore, libraryMigrations, mergeMigrations, openDatabase } from '../../../src/core/library';
+import { closeDatabase, migrations, openDatabase } from '../../../src/core/db';
+import { createLibraryStore } from '../../../src/core/library';
 import { startSandbox } from '../../../src/sandbox';
 import type { Sandbox } from '../../../src/sandbox';
 import type { Post } from '../../../src/shared/post';
@@ -36,7 +35,7 @@ async function engineOn(dataDir?: string, apiVersion: ApiVersion = 'v1'): Promis
 /** A data dir whose library holds `post`; its library id. */
 async function libraryWith(post: Post): Promise<{ dataDir: string; postId: number; library: ReturnType<typeof createLibraryStore>; close(): void }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'trove-commands-'));
-  const opened = openDatabase(join(dataDir, 'trove.db'), { migrations: mergeMigrations(libraryMigrations, creditsMigrations, jobsMigrations) });
+  const opened = openDatabase(join(dataDir, 'trove.db'), { migrations });
   if (!opened.ok) throw new Error(opened.error.message);
   const library = createLibraryStore(opened.value, { now: Date.now });
   const upserted = library.upsertPosts([{ post }]);

@@ -10,12 +10,8 @@ import { createServiceClient } from '../../../src/core/api/service-client';
 import { createBalanceAlerts } from '../../../src/core/credits/balance-alerts';
 import { createCreditsMonitor } from '../../../src/core/credits/credits-monitor';
 import { createLedger } from '../../../src/core/credits/ledger';
-import { creditsMigrations } from '../../../src/core/credits/migrations';
 import { EventBus } from '../../../src/core/events/event-bus';
-import { jobsMigrations } from '../../../src/core/jobs/jobs-migrations';
-import { openDatabase } from '../../../src/core/library/database';
-import { mergeMigrations } from '../../../src/core/library/migrate';
-import { libraryMigrations } from '../../../src/core/library/migrations';
+import { migrations, openDatabase } from '../../../src/core/db';
 
 const servers: Array<ReturnType<typeof createServer>> = [];
 afterEach(() => {
@@ -33,7 +29,7 @@ async function serveBalance(handler: RequestListener): Promise<string> {
 /** A credits monitor on a real database and a real client of `baseUrl`. */
 function monitorOf(baseUrl: string, options: { onTopUp?: () => void; debounceMs?: number } = {}) {
   const opened = openDatabase(join(mkdtempSync(join(tmpdir(), 'trove-monitor-')), 'trove.db'), {
-    migrations: mergeMigrations(libraryMigrations, creditsMigrations, jobsMigrations),
+    migrations,
   });
   if (!opened.ok) throw new Error(opened.error.message);
   const db = opened.value;

@@ -6,19 +6,14 @@ import { EventBus } from '../../../src/core/events/event-bus';
 import type { JobOutcome, JobRunner } from '../../../src/core/jobs/job-queue';
 import { JobQueue } from '../../../src/core/jobs/job-queue';
 import { JobStore } from '../../../src/core/jobs/job-store';
-import { jobsMigrations } from '../../../src/core/jobs/jobs-migrations';
-import type { Db } from '../../../src/core/library/database';
-import { closeDatabase, openDatabase } from '../../../src/core/library/database';
-import { mergeMigrations } from '../../../src/core/library/migrate';
-import { libraryMigrations } from '../../../src/core/library/migrations';
-import { creditsMigrations } from '../../../src/core/credits/migrations';
+import type { Db } from '../../../src/core/db';
+import { closeDatabase, migrations, openDatabase } from '../../../src/core/db';
 
 const open: Db[] = [];
 afterEach(() => {
   for (const db of open.splice(0)) closeDatabase(db);
 });
 
-const migrations = mergeMigrations(libraryMigrations, creditsMigrations, jobsMigrations);
 
 function makeStore(path = join(mkdtempSync(join(tmpdir(), 'trove-jobs-')), 'trove.db')): { store: JobStore; path: string } {
   const opened = openDatabase(path, { migrations });

@@ -2,16 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { creditsMigrations } from '../../../src/core/credits/migrations';
 import { EventBus } from '../../../src/core/events/event-bus';
 import type { JobOutcome, JobRunner } from '../../../src/core/jobs/job-queue';
 import { JobQueue } from '../../../src/core/jobs/job-queue';
 import { JobStore } from '../../../src/core/jobs/job-store';
-import { jobsMigrations } from '../../../src/core/jobs/jobs-migrations';
-import type { Db } from '../../../src/core/library/database';
-import { closeDatabase, openDatabase } from '../../../src/core/library/database';
-import { mergeMigrations } from '../../../src/core/library/migrate';
-import { libraryMigrations } from '../../../src/core/library/migrations';
+import type { Db } from '../../../src/core/db';
+import { closeDatabase, migrations, openDatabase } from '../../../src/core/db';
 import type { JobView } from '../../../src/shared/jobs';
 
 /*
@@ -31,7 +27,7 @@ afterEach(() => {
 
 function makeStore(): { db: Db; store: JobStore } {
   const opened = openDatabase(join(mkdtempSync(join(tmpdir(), 'trove-jobs-')), 'trove.db'), {
-    migrations: mergeMigrations(libraryMigrations, creditsMigrations, jobsMigrations),
+    migrations,
   });
   if (!opened.ok) throw new Error(opened.error.message);
   open.push(opened.value);

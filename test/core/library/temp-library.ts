@@ -1,15 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { creditsMigrations } from '../../../src/core/credits/migrations';
-import { jobsMigrations } from '../../../src/core/jobs/jobs-migrations';
-import type { Db } from '../../../src/core/library/database';
-import { closeDatabase, openDatabase } from '../../../src/core/library/database';
-import { mergeMigrations } from '../../../src/core/library/migrate';
-import { libraryMigrations } from '../../../src/core/library/migrations';
-
-/** Every migration this part of the engine defines, merged as createCore will. */
-export const migrations = mergeMigrations(libraryMigrations, creditsMigrations, jobsMigrations);
+import type { Db } from '../../../src/core/db';
+import { closeDatabase, migrations, openDatabase } from '../../../src/core/db';
 
 export interface TempLibrary {
   readonly dir: string;

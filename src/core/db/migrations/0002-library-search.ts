@@ -1,4 +1,4 @@
-import type { Migration } from './migrate';
+import type { Migration } from '../migrate';
 
 const columns = ['title', 'text', 'author_username', 'author_display_name', 'site'];
 const list = columns.join(', ');

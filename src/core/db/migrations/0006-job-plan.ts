@@ -1,4 +1,4 @@
-import type { Migration } from '../library/migrate';
+import type { Migration } from '../migrate';
 
 /*
  * Migration 6: a post job's checkpoints move from `outputs`, a bag of path lists under keys

@@ -2,8 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase } from '../../../src/core/library/database';
-import { migrations } from './temp-library';
+import { closeDatabase, migrations, openDatabase } from '../../../src/core/db';
 
 /*
  * Closing ran `PRAGMA optimize` first; on a full (or read-only) disk it threw, so the

@@ -3,11 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../../src/core/library/database';
-import { closeDatabase, openDatabase } from '../../../src/core/library/database';
-import type { Migration } from '../../../src/core/library/migrate';
-import { mergeMigrations, migrateDatabase, schemaVersion } from '../../../src/core/library/migrate';
-import { migrations } from './temp-library';
+import type { Db, Migration } from '../../../src/core/db';
+import { closeDatabase, mergeMigrations, migrateDatabase, migrations, openDatabase, schemaVersion } from '../../../src/core/db';
 
 let dir: string;
 let path: string;
@@ -33,7 +30,7 @@ function rawDb(): Db {
 }
 
 describe('the migration list', () => {
-  it('merges the per-area lists into versions 1 to 5 in order', () => {
+  it('lists versions 1 to 5 in order', () => {
     expect(migrations.map((m) => [m.version, m.name])).toEqual([
       [1, 'library'],
       [2, 'library-search'],

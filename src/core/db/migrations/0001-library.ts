@@ -1,4 +1,4 @@
-import type { Migration } from './migrate';
+import type { Migration } from '../migrate';
 
 /*
  * Schema 1: the library. Media resource URLs are deliberately absent: they expire within

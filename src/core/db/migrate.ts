@@ -15,8 +15,8 @@ export interface Migration {
 }
 
 /**
- * Merge the per-area lists (library, credits, jobs…) into the one ordered list.
- * A duplicate or missing version is a programming error, so it throws at start-up.
+ * Order the steps into the one list and check it: a duplicate or missing version is a
+ * programming error, so it throws at start-up.
  */
 export function mergeMigrations(...lists: ReadonlyArray<readonly Migration[]>): readonly Migration[] {
   const merged = lists.flat().sort((a, b) => a.version - b.version);

@@ -1,4 +1,4 @@
-import type { Migration } from '../library/migrate';
+import type { Migration } from '../migrate';
 
 /*
  * Schema 3: credits. Alert state is kept per threshold so a restart never repeats an

@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase } from '../../../src/core/library/database';
 import { createLibraryStore } from '../../../src/core/library/library-store';
-import { migrateDatabase, schemaVersion } from '../../../src/core/library/migrate';
-import { checkSearchIndex, migrations, stepClock } from './temp-library';
-import { unwrap } from './unwrap';
+import { closeDatabase, migrateDatabase, migrations, openDatabase, schemaVersion } from '../../../src/core/db';
+import { checkSearchIndex, stepClock } from '../library/temp-library';
+import { unwrap } from '../library/unwrap';
 
 let dir: string;
 let path: string;

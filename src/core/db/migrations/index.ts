@@ -1,0 +1,21 @@
+import { mergeMigrations } from '../migrate';
+import { librarySchemaMigration } from './0001-library';
+import { searchIndexMigration } from './0002-library-search';
+import { creditsMigration } from './0003-credits';
+import { jobsMigrations } from './0004-jobs';
+import { searchSpeedMigration } from './0005-library-search-speed';
+import { jobPlanMigration } from './0006-job-plan';
+
+/**
+ * Every step of the one schema (library, credits and the queue share the database file), in
+ * order. A new step is the next numbered file here and one line below; mergeMigrations
+ * refuses a gap or a duplicate at start-up. See docs/library.md for what each step holds.
+ */
+export const migrations = mergeMigrations([
+  librarySchemaMigration,
+  searchIndexMigration,
+  creditsMigration,
+  ...jobsMigrations,
+  searchSpeedMigration,
+  jobPlanMigration,
+]);
