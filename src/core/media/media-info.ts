@@ -22,6 +22,8 @@ export interface MediaStream {
   frameRate?: number;
   /** Audio: samples per second. */
   sampleRate?: number;
+  /** A cover picture (MP4, MP3), not a video track. */
+  attachedPicture?: boolean;
 }
 
 export interface MediaInfo {
@@ -78,6 +80,7 @@ export function parseStreams(section: string, file: number): MediaStream[] {
     const stream: MediaStream = { index: Number(index), type: type.toLowerCase() as StreamType, codec };
     if (language !== undefined && language !== 'und') stream.language = language;
     if (stream.type === 'video') Object.assign(stream, videoDetails(rest));
+    if (stream.type === 'video' && rest.includes('(attached pic)')) stream.attachedPicture = true;
     const sampleRate = stream.type === 'audio' ? SAMPLE_RATE.exec(rest) : null;
     if (sampleRate) stream.sampleRate = Number(sampleRate[1]);
     streams.push(stream);
