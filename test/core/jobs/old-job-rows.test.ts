@@ -2,12 +2,13 @@ import { readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { jobPlanMigration } from '../../../src/core/jobs/job-plan-migration';
 import { mediaPlanSchema } from '../../../src/core/jobs/plan/media-plan-schema';
 import type { Harness } from '../engine/core-harness';
 import { probe, startHarness, value } from '../engine/core-harness';
 
 /*
- * A job row written by the Trove before the media plan (schema version 5) kept its
+ * A job row written by the Trove before the media plan (the migration before it) kept its
  * checkpoints in `outputs` under keys such as "0.video" and "subtitles.saved". After the
  * upgrade the job must resume from them: nothing already downloaded, merged or paid for is
  * fetched or bought again. The files get names this Trove would not give them (an older
@@ -20,7 +21,7 @@ afterEach(async () => {
   harness = undefined;
 });
 
-/** Turns the jobs table back into its version-5 shape, with this row's checkpoints as the old Trove wrote them. */
+/** Turns the jobs table back into its shape before the plan, with this row's checkpoints as the old Trove wrote them. */
 function rewindToOldShape(dataDir: string, jobId: number, outputs: Record<string, string[]>): void {
   const db = new Database(join(dataDir, 'trove.db'));
   db.exec(`
@@ -29,8 +30,8 @@ function rewindToOldShape(dataDir: string, jobId: number, outputs: Record<string
     ALTER TABLE jobs DROP COLUMN plan;
     DELETE FROM files;
     DELETE FROM subtitles;
-    PRAGMA user_version = 5;
   `);
+  db.pragma(`user_version = ${jobPlanMigration.version - 1}`);
   db.prepare("UPDATE jobs SET state = 'processing', outputs = ? WHERE id = ?").run(JSON.stringify(outputs), jobId);
   db.close();
 }

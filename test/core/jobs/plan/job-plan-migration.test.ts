@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { planOfLegacyRow } from '../../../../src/core/jobs/job-plan-migration';
+import { jobPlanMigration, planOfLegacyRow } from '../../../../src/core/jobs/job-plan-migration';
 import { mediaPlanSchema } from '../../../../src/core/jobs/plan/media-plan-schema';
 import { migrateDatabase } from '../../../../src/core/library/migrate';
 import { migrations } from '../../library/temp-library';
@@ -49,16 +49,17 @@ describe('migration 6: the outputs of an older job row become its plan', () => {
     });
   });
 
-  it('rewrites the rows of a version-5 database and drops the old columns', () => {
+  it('rewrites the rows of a database from before it and drops the old columns', () => {
     const db = new Database(':memory:');
-    expect(migrateDatabase(db, migrations, 5)).toMatchObject({ ok: true });
+    const before = jobPlanMigration.version - 1;
+    expect(migrateDatabase(db, migrations, before)).toMatchObject({ ok: true });
     const insert = db.prepare(
       "INSERT INTO jobs (kind, url, state, position, post, media_indexes, outputs, created_at, updated_at) VALUES (?, 'https://x.example/p', 'paused', 1, ?, ?, ?, 0, 0)",
     );
     insert.run('post', post('video'), null, JSON.stringify({ '0.video': ['/d/v.mp4'] }));
     insert.run('post', null, null, '{}');
     insert.run('playlist', null, null, '{}');
-    expect(migrateDatabase(db, migrations)).toMatchObject({ ok: true, value: { from: 5 } });
+    expect(migrateDatabase(db, migrations)).toMatchObject({ ok: true, value: { from: before } });
 
     const rows = db.prepare<[], { kind: string; plan: string | null }>('SELECT kind, plan FROM jobs ORDER BY id').all();
     expect(rows.map((row) => (row.plan === null ? null : mediaPlanSchema.parse(JSON.parse(row.plan))))).toEqual([
