@@ -10,7 +10,7 @@ import type { MediaTask } from '../plan/fetch-tasks';
 import type { MediaPlan } from '../plan/media-plan-schema';
 import type { JobSubtitlesRequest } from '../save-job-subtitles';
 import { checkpointedSubtitles } from '../save-job-subtitles';
-import { exists } from './fetch-stage';
+import { onDisk } from './on-disk';
 import { planWriter } from './plan-writer';
 
 /** What the post-processing stage needs from the engine. */
@@ -49,7 +49,7 @@ export async function postProcessStage(port: PostProcessPort, input: PostProcess
 
   for (const task of input.tasks) {
     const done = doneOf(task.mediaIndex);
-    if (task.kind !== 'merge' || (await exists(done.file))) continue;
+    if (task.kind !== 'merge' || (await onDisk(done.file))) continue;
     if (!ffmpeg || !done.videoPart || !done.audioPart) {
       return { ok: false, outcome: { kind: 'failed', error: { code: 'internal', message: `Media item ${task.mediaIndex + 1} reached the merge without both of its streams.`, retryable: false } } };
     }
