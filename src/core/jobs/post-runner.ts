@@ -9,6 +9,7 @@ import { mergeStreams } from '../media/merge-streams';
 import type { SavedSubtitle } from '../subtitles/save-subtitle-tracks';
 import { adoptDownloadedFile, adoptMergedFile } from './adopt-finished-file';
 import { extractForJob } from './extract-for-job';
+import { outcomeOf } from './job-outcome';
 import type { JobContext, JobOutcome, JobRunner } from './job-queue';
 import type { JobRecord } from './job-store';
 import { expiredWithoutRefresh } from './link-expired';
@@ -39,11 +40,6 @@ async function cacheImages(services: CoreServices, post: Post): Promise<CachedIm
   );
   const avatar = post.author?.avatar_url ? await services.thumbnails.cache(post.author.avatar_url) : undefined;
   return { previews, ...(avatar?.ok ? { avatarPath: avatar.value.path } : {}) };
-}
-
-function downloadFailure(error: DownloadError): JobOutcome {
-  if (error.code === 'canceled') return { kind: 'aborted' };
-  return { kind: 'failed', error: { code: error.code, message: error.message, retryable: error.retryable } };
 }
 
 /** Sums the progress of the downloads of one job into one figure for the faces. */
@@ -121,7 +117,7 @@ export function createPostRunner(services: CoreServices): JobRunner {
       skipped.splice(0, skipped.length, ...plan.flatMap((item) => ('skipped' in item ? [item.skipped] : [])));
       const failure = await downloadAll(services, tasks, { job, folder, outputs, progress, context });
       if (!failure) break;
-      if (failure.code !== 'expired') return downloadFailure(failure);
+      if (failure.code !== 'expired') return outcomeOf(failure);
       if (!settings.refreshExpiredLinks || job.refreshes >= 1) return expiredWithoutRefresh();
       job = context.enter('extracting', { refreshes: job.refreshes + 1 });
       const refreshed = await extractForJob(services, job, context.signal);
@@ -138,7 +134,7 @@ export function createPostRunner(services: CoreServices): JobRunner {
     // Embedding asked for in the settings needs ffmpeg as much as one asked for by the job.
     const embedWanted = job.options.subtitles?.embed ?? (settings.saveSubtitles && settings.embedSubtitles);
     const ffmpegPath = tasks.some((task) => task.kind === 'merge') || embedWanted ? await services.ffmpeg() : undefined;
-    if (ffmpegPath && !ffmpegPath.ok) return { kind: 'failed', error: { ...ffmpegPath.error, retryable: false } };
+    if (ffmpegPath && !ffmpegPath.ok) return outcomeOf(ffmpegPath.error);
     const codecs = new Map<number, string>();
     for (const task of tasks) {
       const key = String(task.mediaIndex);
@@ -157,10 +153,7 @@ export function createPostRunner(services: CoreServices): JobRunner {
           ...(task.media.duration ? { expectedDurationSeconds: task.media.duration } : {}),
           signal: context.signal,
         });
-        if (!merged.ok) {
-          if (merged.error.code === 'canceled') return { kind: 'aborted' };
-          return { kind: 'failed', error: { code: merged.error.code, message: merged.error.message, retryable: false } };
-        }
+        if (!merged.ok) return outcomeOf(merged.error);
         outputs[key] = [merged.value.path];
         codecs.set(task.mediaIndex, `${merged.value.videoCodec}+${merged.value.audioCodec}`);
         delete outputs[`${key}.video`];
@@ -271,7 +264,7 @@ async function recordInLibrary(
       }),
     },
   ]);
-  if (!upserted.ok) return { kind: 'failed', error: { ...upserted.error, retryable: true } };
+  if (!upserted.ok) return outcomeOf(upserted.error);
   const postId = upserted.value[0]?.id as number;
   for (const task of tasks) {
     for (const path of outputs[String(task.mediaIndex)] ?? []) {
@@ -284,7 +277,7 @@ async function recordInLibrary(
         kind: task.fileKind,
         ...(codecs.has(task.mediaIndex) ? { codecs: codecs.get(task.mediaIndex) } : {}),
       });
-      if (!recorded.ok) return { kind: 'failed', error: { ...recorded.error, retryable: true } };
+      if (!recorded.ok) return outcomeOf(recorded.error);
     }
   }
   for (const subtitle of subtitles) {
