@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { storedErrorCode } from '../../shared/error-codes';
 import { errorInfoSchema } from '../../shared/errors';
 import type { ErrorInfo, Result } from '../../shared/errors';
 import { downloadOptionsSchema, pauseReasonSchema } from '../../shared/jobs';
@@ -124,6 +125,8 @@ const parseJson = <T>(schema: z.ZodType<T>, text: string | null): T | undefined 
   const parsed = schema.safeParse(JSON.parse(text));
   return parsed.success ? parsed.data : undefined;
 };
+/** A stored error: a code an earlier Trove wrote under another name reads as today's. */
+const storedErrorSchema = errorInfoSchema.extend({ code: z.string().transform(storedErrorCode) });
 
 function fromRow(row: JobRow): JobRecord {
   return {
@@ -150,7 +153,7 @@ function fromRow(row: JobRow): JobRecord {
     libraryPostId: orUndefined(row.library_post_id),
     progressBytes: row.progress_bytes,
     progressTotal: orUndefined(row.progress_total),
-    error: parseJson(errorInfoSchema, row.error),
+    error: parseJson(storedErrorSchema, row.error),
     attempts: row.attempts,
     nextAttemptAt: orUndefined(row.next_attempt_at),
     createdAt: row.created_at,

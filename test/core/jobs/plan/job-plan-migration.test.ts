@@ -1,9 +1,8 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { jobPlanMigration, planOfLegacyRow } from '../../../../src/core/jobs/job-plan-migration';
+import { jobPlanMigration, planOfLegacyRow } from '../../../../src/core/db/migrations/0006-job-plan';
 import { mediaPlanSchema } from '../../../../src/core/jobs/plan/media-plan-schema';
-import { migrateDatabase } from '../../../../src/core/library/migrate';
-import { migrations } from '../../library/temp-library';
+import { migrateDatabase, migrations } from '../../../../src/core/db';
 
 const post = (...types: string[]): string => JSON.stringify({ id: 'p', medias: types.map((media_type) => ({ media_type, resource_url: 'https://cdn.example/x' })) });
 const track = { languageTag: 'en', languageName: 'English', format: 'srt', path: '/d/clip.en.srt', size: 120 };

@@ -84,7 +84,7 @@ describe('the post-process stage', () => {
 
   it('stops with the reason ffmpeg is missing when a merge needs it', async () => {
     const { port } = realPort(workspace.folder);
-    const missing = { code: 'ffmpeg_missing', message: 'ffmpeg was not found.' };
+    const missing = { code: 'ffmpeg_not_found' as const, message: 'ffmpeg was not found.' };
     const plan: MediaPlan = { items: [{ mediaIndex: 0, variant: { quality: 720 }, done: {} }] };
     const processed = await postProcessStage(
       { ...port, ffmpegPath: () => Promise.resolve({ ok: false, error: missing }) },

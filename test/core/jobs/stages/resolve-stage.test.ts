@@ -71,7 +71,7 @@ describe('the resolve stage', () => {
   });
 
   it('hands back how a failed extraction ends the job, with no plan written', async () => {
-    const outcome = { kind: 'blocked' as const, reason: 'out_of_credits' as const, error: { code: 'out_of_credits', message: 'No credits left.' } };
+    const outcome = { kind: 'blocked' as const, reason: 'out_of_credits' as const, error: { code: 'out_of_credits' as const, message: 'No credits left.' } };
     const port = portWith({ extract: () => Promise.resolve({ ok: false, outcome }) });
     const context = recordingContext(newJob());
     expect(await resolveStage(port, context.job, context)).toEqual({ kind: 'ended', outcome });
