@@ -27,7 +27,7 @@ const librarySettled = (page: Page): Promise<void> =>
   waitInPage(page, `${COUNT}?.getAttribute('aria-busy') !== 'true' && document.querySelectorAll('.is-loading').length === 0`);
 
 async function queueRunning(core: Core, jobs: number): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     const listed = await core.call('jobs.list', {});
     if (!listed.ok) throw new Error(listed.error.message);
