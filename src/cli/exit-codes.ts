@@ -1,4 +1,5 @@
 import { API_ERROR_CODES } from '../shared/error-codes';
+import type { ErrorCode } from '../shared/error-codes';
 import type { ErrorInfo } from '../shared/errors';
 import type { JobView } from '../shared/jobs';
 
@@ -16,11 +17,11 @@ export const EXIT = {
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /** A key missing, refused or unreadable: the client's 401 and the key store's failures. */
-const KEY_CODES = new Set(['unauthorized', 'key_required', 'key_unavailable', 'key_rejected', 'invalid_key', 'keychain_unavailable', 'keychain_error']);
-const CREDIT_CODES = new Set(['out_of_credits']);
-const USAGE_CODES = new Set(['invalid_input', 'invalid_link', 'invalid_settings', 'unknown_command']);
+const KEY_CODES = new Set<ErrorCode>(['unauthorized', 'key_required', 'key_unavailable', 'key_rejected', 'invalid_key', 'keychain_unavailable', 'keychain_error']);
+const CREDIT_CODES = new Set<ErrorCode>(['out_of_credits']);
+const USAGE_CODES = new Set<ErrorCode>(['invalid_input', 'invalid_link', 'invalid_settings', 'unknown_command']);
 /** The service's own codes plus what the client reports about talking to it. */
-const API_CODES = new Set<string>([
+const API_CODES = new Set<ErrorCode>([
   ...API_ERROR_CODES,
   'invalid_request',
   'too_many_requests',

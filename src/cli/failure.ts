@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../shared/error-codes';
 import type { ErrorInfo } from '../shared/errors';
 import { exitCodeForError } from './exit-codes';
 import type { ExitCode } from './exit-codes';
@@ -5,7 +6,7 @@ import { nextStep } from './next-step';
 
 /** An error as the CLI reports it: the engine's code and message, what to do, and the exit code. */
 export interface Failure {
-  code: string;
+  code: ErrorCode;
   message: string;
   exitCode: ExitCode;
   hint?: string;
@@ -14,11 +15,11 @@ export interface Failure {
 }
 
 /** A plain command that ran out of credits queued nothing: `trove queue resume` would not continue it. */
-const COMMAND_ADVICE: Readonly<Record<string, string>> = {
+const COMMAND_ADVICE: Readonly<Partial<Record<ErrorCode, string>>> = {
   out_of_credits: 'Top up your credits, then run the command again.',
 };
 
-export function failureFromError(error: Pick<ErrorInfo, 'code' | 'message' | 'detail'>, context: 'job' | 'command'): Failure {
+export function failureFromError(error: Pick<ErrorInfo, 'code' | 'message'>, context: 'job' | 'command'): Failure {
   const hint = (context === 'command' ? COMMAND_ADVICE[error.code] : undefined) ?? nextStep(error);
   return {
     code: error.code,

@@ -1,6 +1,8 @@
 import { homedir } from 'node:os';
 import { createCore } from '../core/index';
 import type { Core } from '../core/core-api';
+import { isErrorCode } from '../shared/error-codes';
+import type { ErrorCode } from '../shared/error-codes';
 import type { SettingsPatch } from '../shared/settings';
 import type { CommandContext } from './commands/context';
 import { runDoctorWithoutEngine } from './commands/doctor';
@@ -133,10 +135,10 @@ function onInterrupt(): { signaled: Promise<'interrupted'>; dispose(): void } {
 }
 
 /** The code and message of what createCore threw (a CoreStartError, or a system error such as EACCES). */
-function startFailure(error: unknown): { code: string; message: string } {
-  const code = typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
-    ? (error as { code: string }).code
-    : 'internal';
+function startFailure(error: unknown): { code: ErrorCode; message: string } {
+  const named = typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : undefined;
+  // A system error (EACCES, ENOSPC) names no code of ours: it is a file problem, said in the message.
+  const code = named === undefined ? 'internal' : isErrorCode(named) ? named : /^E[A-Z]+$/.test(named) ? 'io_error' : 'internal';
   return { code, message: error instanceof Error ? error.message : String(error) };
 }
 

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CommandInput, CommandName, CommandResult, Envelope, QueueHolder } from '../shared/contract';
 import type { ErrorInfo, Result } from '../shared/errors';
+import { errorInfoOf } from '../shared/errors';
 import type { Settings, SettingsPatch } from '../shared/settings';
 import { reportingCharges } from './api/charge-reporting-client';
 import type { ChargedCall } from './api/charge-reporting-client';
@@ -150,7 +151,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ffmpegLookup = {
         setting,
         result: locateFfmpeg({ setting, env }).then((found) =>
-          found.ok ? found : { ok: false, error: { code: found.error.code, message: found.error.message, retryable: false } },
+          found.ok ? found : { ok: false, error: errorInfoOf(found.error) },
         ),
       };
     }

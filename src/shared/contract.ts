@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CommandName, EventName } from './contract-names';
 import { diagnosticsSchema } from './diagnostics';
+import { errorCodeSchema } from './error-codes';
 import type { ErrorInfo } from './errors';
 import { downloadOptionsSchema, jobStateSchema, jobViewSchema, pauseReasonSchema } from './jobs';
 import { libraryDetailSchema, libraryItemSchema, libraryQuerySchema } from './library';
@@ -90,7 +91,7 @@ export const balanceSchema = z.object({
   /** When the service last answered with this number. */
   checkedAt: z.number(),
   /** Set when the latest check failed: the number is then old, and every face says so. */
-  refreshFailed: z.object({ code: z.string(), at: z.number() }).optional(),
+  refreshFailed: z.object({ code: errorCodeSchema, at: z.number() }).optional(),
 });
 export type Balance = z.infer<typeof balanceSchema>;
 

@@ -10,6 +10,7 @@ import { library } from './benches/library';
 import { memory } from './benches/memory';
 import { merge } from './benches/merge';
 import { profile } from './benches/profile';
+import { renderer } from './benches/renderer';
 import { segmented } from './benches/segmented';
 import { startup } from './benches/startup';
 import { singleConnection } from './benches/single-connection';
@@ -21,12 +22,12 @@ import { makeRunDir, remove, writeRandomFile } from './tools/files';
 import { startStaticServer } from './tools/static-server';
 
 /*
- * `npm run bench [-- --quick] [-- --only 1,6] [-- --write-docs]`: the eight benchmarks of
+ * `npm run bench [-- --quick] [-- --only 1,6] [-- --write-docs]`: the nine benchmarks of
  * docs/performance.md. Every comparison is a ratio measured in this run (A/B alternated,
  * medians). Missed goals do not fail the run: only a benchmark that crashes does.
  */
 
-const BENCHMARKS: readonly Benchmark[] = [singleConnection, segmented, merge, profile, apiRate, library, memory, startup];
+const BENCHMARKS: readonly Benchmark[] = [singleConnection, segmented, merge, profile, apiRate, library, memory, startup, renderer];
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const GiB = 1 << 30;

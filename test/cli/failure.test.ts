@@ -17,8 +17,8 @@ describe('failures', () => {
     expect(failure).toMatchObject({ exitCode: 5, hint: 'Top up your credits, then run the command again.' });
   });
 
-  it('advise by the retryable flag of a service code', () => {
-    expect(failureFromError({ code: 'content_deleted', message: 'Gone.' }, 'command').hint).toContain('retrying will not help');
+  it('advise on a service code by whether retrying may help', () => {
+    expect(failureFromError({ code: 'age_restricted', message: 'Restricted.' }, 'command').hint).toContain('retrying will not help');
     expect(failureFromError({ code: 'extract_failed', message: 'Try later.' }, 'command').hint).toContain('later');
   });
 

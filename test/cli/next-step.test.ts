@@ -3,20 +3,20 @@ import { nextStep } from '../../src/cli/next-step';
 
 describe('nextStep', () => {
   it('names the command to type when the fix is a CLI command', () => {
-    const engineAdvice = { nextStep: 'Set a valid API key in Settings.' };
-    expect(nextStep({ code: 'unauthorized', detail: engineAdvice })).toContain('trove key set');
+    expect(nextStep({ code: 'unauthorized' })).toContain('trove key set');
     expect(nextStep({ code: 'out_of_credits' })).toContain('trove queue resume');
+    expect(nextStep({ code: 'disk_full' })).toContain('trove queue retry');
   });
 
-  it("takes the engine's next step for everything else", () => {
-    expect(nextStep({ code: 'private_content', detail: { status: 400, nextStep: 'Only public content can be downloaded.' } })).toBe(
-      'Only public content can be downloaded.',
-    );
+  it("words the service's codes itself (the engine writes no advice)", () => {
+    expect(nextStep({ code: 'private_content' })).toBe('Only public content can be downloaded.');
+    expect(nextStep({ code: 'content_deleted' })).toContain('nothing can be downloaded');
+    expect(nextStep({ code: 'age_restricted' })).toContain('retrying will not help');
+    expect(nextStep({ code: 'timeout' })).toContain('may work later');
   });
 
-  it('falls back on whether the service code is retryable, and says nothing about unknown codes', () => {
-    expect(nextStep({ code: 'content_deleted' })).toContain('retrying will not help');
-    expect(nextStep({ code: 'timeout', detail: { nextStep: '' } })).toContain('may work later');
-    expect(nextStep({ code: 'no_such_thing', detail: 'not an object' })).toBeUndefined();
+  it('says nothing more where the message says it all', () => {
+    expect(nextStep({ code: 'not_found' })).toBeUndefined();
+    expect(nextStep({ code: 'canceled' })).toBeUndefined();
   });
 });

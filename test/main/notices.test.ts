@@ -21,7 +21,7 @@ describe('jobNotice', () => {
   it('announces a job that just finished or failed, once', () => {
     expect(jobNotice('processing', job)).toEqual({ title: 'Download finished', body: 'A clip' });
     expect(jobNotice('done', job)).toBeUndefined();
-    const failed = { ...job, state: 'failed' as const, error: { code: 'private_content', message: 'This post is private.' } };
+    const failed = { ...job, state: 'failed' as const, error: { code: 'private_content' as const, message: 'This post is private.' } };
     expect(jobNotice('downloading', failed)).toEqual({ title: 'Download failed', body: 'A clip: This post is private.' });
   });
 

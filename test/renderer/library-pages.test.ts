@@ -51,7 +51,7 @@ describe('LibraryPages', () => {
     const pages = new LibraryPages(
       async (offset) => {
         calls += 1;
-        return offset === 0 ? { ok: true, value: { items: [item(1)], total: 1 } } : { ok: false, error: { code: 'busy', message: 'The library is busy.' } };
+        return offset === 0 ? { ok: true, value: { items: [item(1)], total: 1 } } : { ok: false, error: { code: 'database_busy', message: 'The library is busy.' } };
       },
       () => undefined,
       100,
@@ -62,7 +62,7 @@ describe('LibraryPages', () => {
     expect(calls).toBe(1);
     pages.want(100, 110);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(pages.error?.code).toBe('busy');
+    expect(pages.error?.code).toBe('database_busy');
   });
 
   it('keeps a failed page\'s error while later pages load, and asks for it again on retry', async () => {

@@ -49,8 +49,8 @@ describe('the UI languages', () => {
     }
   });
 
-  it('gives next steps that read right beside the code as well as under it (the queue row puts it first)', () => {
-    const nextSteps = [...english].filter(([key]) => key.startsWith('errors.next.'));
+  it('words error codes so they read right beside the code as well as under it (the queue row puts it first)', () => {
+    const nextSteps = [...english].filter(([key]) => key.startsWith('errors.codes.'));
     expect(nextSteps.length).toBeGreaterThan(10);
     for (const [key, text] of nextSteps) expect(text, key).not.toMatch(/\b(below|above)\b/i);
   });

@@ -48,5 +48,7 @@ const retryHint = (id: number, retryable: boolean | undefined): string | undefin
 
 function pausedHint(job: JobView): string | undefined {
   if (job.state !== 'paused') return undefined;
-  return job.pauseReason === undefined ? undefined : (nextStep({ code: job.pauseReason }) ?? 'Run `trove queue resume` to continue.');
+  if (job.pauseReason === undefined) return undefined;
+  const held = job.pauseReason === 'out_of_credits' || job.pauseReason === 'key_required' ? nextStep({ code: job.pauseReason }) : undefined;
+  return held ?? 'Run `trove queue resume` to continue.';
 }

@@ -1,4 +1,4 @@
-import type { ApiErrorCode } from '../../shared/error-codes';
+import type { ApiErrorCode, ErrorCode } from '../../shared/error-codes';
 
 /**
  * Codes for failures that are not one of the service's 18 extraction codes: one per
@@ -13,9 +13,9 @@ export const CLIENT_ERROR_CODES = [
   'network_error',
   'timeout', // no complete answer within timeoutMs (the service's own 400 `timeout` has a status)
   'invalid_response', // a body that breaks the spec, or an unexpected status
-  'aborted', // the caller's AbortSignal fired
+  'canceled', // the caller's AbortSignal fired
   'key_unavailable', // the key provider failed (e.g. no keychain)
-] as const;
+] as const satisfies readonly ErrorCode[];
 export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 
 /** Every failure of a service call, as plain data. The API key never appears in it. */

@@ -34,7 +34,7 @@ export function backoffDelay(attempt: number, options: RetryOptions, random: () 
 export function decideRetry(failed: FailedAttempt, options: RetryOptions, random: () => number = Math.random): RetryDecision {
   const { error, attempt } = failed;
   if (failed.charged) return { action: 'stop', reason: 'the call was charged; a retry would pay twice' };
-  if (error.code === 'aborted') return { action: 'stop', reason: 'aborted by the caller' };
+  if (error.code === 'canceled') return { action: 'stop', reason: 'canceled by the caller' };
   const retry = (): RetryDecision =>
     attempt >= options.maxAttempts
       ? { action: 'stop', reason: `gave up after ${attempt} attempts` }

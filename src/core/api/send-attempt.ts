@@ -67,7 +67,7 @@ export async function sendAttempt<T>(request: AttemptRequest<T>): Promise<Attemp
     failWith(apiError({ ...fields, endpoint, ...(url !== undefined && { url }) }));
   // Whether the caller gave up, our time-out fired, or the connection failed.
   const transportFailure = (error: unknown, status: number | null): AttemptOutcome<T> => {
-    if (request.signal?.aborted) return fail({ status, code: 'aborted', retryable: false, message: 'The request was cancelled.' });
+    if (request.signal?.aborted) return fail({ status, code: 'canceled', retryable: false, message: 'The request was cancelled.' });
     if (timeout.aborted) {
       return fail({ status, code: 'timeout', retryable: true, message: `The service did not answer within ${request.timeoutMs} ms.` });
     }

@@ -100,7 +100,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       });
     }
     const limiter = options.rateLimiter ?? sharedRateLimiter(apiKey, apiVersion);
-    const aborted = (): ApiResult<T> => failure({ status: null, code: 'aborted', retryable: false, message: 'The request was cancelled.' });
+    const aborted = (): ApiResult<T> => failure({ status: null, code: 'canceled', retryable: false, message: 'The request was cancelled.' });
     const headers = {
       accept: 'application/json',
       ...authHeader(apiVersion, apiKey),

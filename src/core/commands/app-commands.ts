@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { ErrorInfo, Result } from '../../shared/errors';
+import { failWith as fail } from '../../shared/errors';
 import type { LibraryFile } from '../../shared/library';
 import { collectDiagnostics } from '../diagnostics/collect-diagnostics';
 import { describeKeychain } from '../secrets/keychain-report';
@@ -14,7 +15,6 @@ export interface DesktopActions {
   pickFolder(defaultPath?: string): Promise<string | undefined>;
 }
 
-const fail = (code: string, message: string): Result<never, ErrorInfo> => ({ ok: false, error: { code, message, retryable: false } });
 
 const desktopOnly = fail('not_available', 'This needs the desktop app: a browser cannot open files or folders on this computer.');
 

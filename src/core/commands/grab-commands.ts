@@ -1,3 +1,4 @@
+import { errorInfoOf } from '../../shared/errors';
 import type { GrabResult } from '../../shared/contract';
 import type { ErrorInfo, Result } from '../../shared/errors';
 import type { Post } from '../../shared/post';
@@ -5,7 +6,6 @@ import { guessLinkKind, parseLink } from '../../shared/links';
 import type { ApiError } from '../api/api-error';
 import type { CoreServices } from '../core-services';
 import type { ReusedAnswer } from '../jobs/answer-reuse';
-import { apiErrorInfo } from '../jobs/api-error-info';
 import { toLibraryItem } from '../library/library-item';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
 
@@ -75,7 +75,7 @@ export function grabCommands({ services }: HandlerDeps): HandlerGroup<'grab.reso
         failure = resolved.error;
         if (!TRY_OTHER_ENDPOINT.has(failure.code)) break;
       }
-      return { ok: false, error: apiErrorInfo(failure as ApiError) };
+      return { ok: false, error: errorInfoOf(failure as ApiError) };
     },
   };
 }

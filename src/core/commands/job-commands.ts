@@ -1,5 +1,6 @@
 import type { JobSource } from '../../shared/contract';
 import type { ErrorInfo, Result } from '../../shared/errors';
+import { failWith as fail } from '../../shared/errors';
 import type { DownloadOptions } from '../../shared/jobs';
 import { guessLinkKind, parseLink } from '../../shared/links';
 import type { CoreServices } from '../core-services';
@@ -7,11 +8,6 @@ import { jobView } from '../jobs/job-store';
 import type { NewJob } from '../jobs/job-store';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
 import { jobsOfPicks } from './post-picks';
-
-const fail = (code: string, message: string, detail?: unknown): Result<never, ErrorInfo> => ({
-  ok: false,
-  error: { code, message, ...(detail !== undefined ? { detail } : {}) },
-});
 
 /** The jobs a source stands for; a known post is refused unless forced (never pay twice by accident). */
 function jobsFor(services: CoreServices, source: JobSource, options: DownloadOptions): Result<NewJob[], ErrorInfo> {

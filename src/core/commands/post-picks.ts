@@ -1,5 +1,6 @@
 import type { PostPick } from '../../shared/contract';
 import { displayCaption } from '../../shared/display-caption';
+import { failWith as refuse } from '../../shared/errors';
 import type { ErrorInfo, Result } from '../../shared/errors';
 import type { DownloadOptions } from '../../shared/jobs';
 import type { Post } from '../../shared/post';
@@ -7,8 +8,6 @@ import type { NewJob } from '../jobs/job-store';
 import type { ResolutionCache } from '../jobs/resolution-cache';
 import type { MediaPlan } from '../jobs/plan/media-plan-schema';
 import { variantRef } from '../jobs/plan/settle-plan';
-
-const refuse = (code: string, message: string): Result<never, ErrorInfo> => ({ ok: false, error: { code, message } });
 
 /** The plan of the items picked from a post, each with the variant chosen on the preview; refused when a pick is not in the post. */
 function planOfPicks(post: Post, media: NonNullable<PostPick['media']>): Result<MediaPlan, ErrorInfo> {

@@ -1,3 +1,4 @@
+import { errorInfoOf } from '../../shared/errors';
 import { fileNameFieldsFromPost, renderFileName, validateFileNameTemplate } from '../files/file-name-template';
 import type { Post } from '../../shared/post';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
@@ -29,7 +30,7 @@ export function settingsCommands({ services, queue }: HandlerDeps): HandlerGroup
     },
     async 'settings.previewFileName'({ template }) {
       const valid = validateFileNameTemplate(template.trim());
-      if (!valid.ok) return { ok: false, error: { code: valid.error.code, message: valid.error.message, retryable: false } };
+      if (!valid.ok) return { ok: false, error: errorInfoOf(valid.error) };
       return { ok: true, value: { name: renderFileName(valid.value, fileNameFieldsFromPost(SAMPLE_POST, { quality: '1080p', ext: 'mp4' })) } };
     },
   };

@@ -1,18 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ErrorInfo, Result } from '../../shared/errors';
+import { errorInfoOf, failWith as fail } from '../../shared/errors';
 import { subtitleFormatSchema } from '../../shared/subtitles';
 import type { Cue } from '../../shared/subtitles';
 import { parseLink } from '../../shared/links';
 import { fetchBytes } from '../download/fetch-bytes';
 import { sanitizeFileName } from '../files/sanitize-file-name';
-import { apiErrorInfo } from '../jobs/api-error-info';
 import { embedSubtitles } from '../media/embed-subtitles';
 import { parseSubtitles } from '../subtitles/parse-subtitles';
 import { matchTracks, saveSubtitleTracks, sourceFor } from '../subtitles/save-subtitle-tracks';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
-
-const fail = (code: string, message: string): Result<never, ErrorInfo> => ({ ok: false, error: { code, message } });
 
 const asCues = (parsed: ReturnType<typeof parseSubtitles>): Result<Cue[], ErrorInfo> =>
   parsed.ok ? parsed : fail(parsed.error.code, parsed.error.message);
@@ -49,7 +47,7 @@ export function subtitleCommands({ services }: HandlerDeps): HandlerGroup<'subti
         return { ok: true, value: { resolutionId, result: earlier.resolution.result, charged: false, reusedFrom: earlier.answeredAt } };
       }
       const answer = await services.client().extractSubtitles(url);
-      if (!answer.ok) return { ok: false, error: apiErrorInfo(answer.error) };
+      if (!answer.ok) return { ok: false, error: errorInfoOf(answer.error) };
       const resolution = { kind: 'subtitles', url, result: answer.value, ...(postId ? { postId } : {}) } as const;
       if (answer.charged) services.answers.remember(resolution);
       const resolutionId = services.resolutions.put(resolution);

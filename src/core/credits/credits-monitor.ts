@@ -1,7 +1,7 @@
+import { errorInfoOf } from '../../shared/errors';
 import type { Balance } from '../../shared/contract';
 import type { ErrorInfo, Result } from '../../shared/errors';
 import type { ServiceClient } from '../api/service-client';
-import { apiErrorInfo } from '../jobs/api-error-info';
 import type { EventBus } from '../events/event-bus';
 import type { BalanceAlerts } from './balance-alerts';
 import type { Ledger } from './ledger';
@@ -53,7 +53,7 @@ export function createCreditsMonitor(options: CreditsMonitorOptions): CreditsMon
     if (closed) return closedError;
     if (!answered.ok) {
       pendingEntries.unshift(...entries);
-      const error = apiErrorInfo(answered.error);
+      const error = errorInfoOf(answered.error);
       // The old number stays, but marked old: no face may show it as current.
       if (last) {
         last = { availableCredits: last.availableCredits, checkedAt: last.checkedAt, refreshFailed: { code: error.code, at: options.now() } };

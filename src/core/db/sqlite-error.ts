@@ -1,17 +1,32 @@
 import Database from 'better-sqlite3';
+import type { ErrorCodes } from '../../shared/error-codes';
+import { retryableByDefault } from '../../shared/error-codes';
 import type { ErrorInfo, Result } from '../../shared/errors';
 import { err, ok } from '../../shared/errors';
 
-const byCode: ReadonlyArray<readonly [prefix: string, code: string, retryable: boolean, message: string]> = [
-  ['SQLITE_BUSY', 'database_busy', true, 'The library is busy (another Trove may be using it)'],
-  ['SQLITE_LOCKED', 'database_busy', true, 'The library is busy (another Trove may be using it)'],
-  ['SQLITE_FULL', 'disk_full', true, 'The disk holding the library is full'],
-  ['SQLITE_READONLY', 'database_read_only', false, 'The library file cannot be written'],
-  ['SQLITE_CANTOPEN', 'database_unavailable', false, 'The library file cannot be opened'],
-  ['SQLITE_NOTADB', 'database_corrupt', false, 'The library file is not a Trove database'],
-  ['SQLITE_CORRUPT', 'database_corrupt', false, 'The library file is damaged'],
-  ['SQLITE_CONSTRAINT', 'database_constraint', false, 'The library refused inconsistent data'],
-  ['SQLITE_IOERR', 'database_io', true, 'The library file could not be read or written'],
+/** The library's own subset of the error codes. */
+export type DatabaseErrorCode = ErrorCodes<
+  | 'database_busy'
+  | 'disk_full'
+  | 'database_read_only'
+  | 'database_unavailable'
+  | 'database_corrupt'
+  | 'database_constraint'
+  | 'database_io'
+  | 'database_error'
+>;
+
+// Whether a retry may help is the code's own (error-codes.ts): busy and I/O may pass, the rest stays.
+const byCode: ReadonlyArray<readonly [prefix: string, code: DatabaseErrorCode, message: string]> = [
+  ['SQLITE_BUSY', 'database_busy', 'The library is busy (another Trove may be using it)'],
+  ['SQLITE_LOCKED', 'database_busy', 'The library is busy (another Trove may be using it)'],
+  ['SQLITE_FULL', 'disk_full', 'The disk holding the library is full'],
+  ['SQLITE_READONLY', 'database_read_only', 'The library file cannot be written'],
+  ['SQLITE_CANTOPEN', 'database_unavailable', 'The library file cannot be opened'],
+  ['SQLITE_NOTADB', 'database_corrupt', 'The library file is not a Trove database'],
+  ['SQLITE_CORRUPT', 'database_corrupt', 'The library file is damaged'],
+  ['SQLITE_CONSTRAINT', 'database_constraint', 'The library refused inconsistent data'],
+  ['SQLITE_IOERR', 'database_io', 'The library file could not be read or written'],
 ];
 
 /** Turn anything SQLite (or a migration body) threw into an error as data. */
@@ -20,8 +35,8 @@ export function toDatabaseError(error: unknown): ErrorInfo {
   if (error instanceof Database.SqliteError) {
     const match = byCode.find(([prefix]) => error.code.startsWith(prefix));
     if (match) {
-      const [, code, retryable, message] = match;
-      return { code, retryable, message: `${message}: ${reason}`, detail: { sqlite: error.code } };
+      const [, code, message] = match;
+      return { code, retryable: retryableByDefault(code), message: `${message}: ${reason}`, detail: { sqlite: error.code } };
     }
     return { code: 'database_error', retryable: false, message: reason, detail: { sqlite: error.code } };
   }

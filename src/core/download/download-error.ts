@@ -1,3 +1,6 @@
+import type { ErrorCode } from '../../shared/error-codes';
+import { retryableByDefault } from '../../shared/error-codes';
+
 /*
  * Download failures as data. `retryable` says whether the same request may succeed later
  * (downloadFile already retried those); `expired` means the signed media URL no longer
@@ -15,13 +18,13 @@ export const DOWNLOAD_ERROR_CODES = [
   'permission_denied',
   'path_too_long',
   'io_error',
-  'invalid_url',
+  'bad_media_url',
   'invalid_header',
   'invalid_file_name',
   'canceled',
   'too_many_redirects',
   'changed',
-] as const;
+] as const satisfies readonly ErrorCode[];
 export type DownloadErrorCode = (typeof DOWNLOAD_ERROR_CODES)[number];
 
 export interface DownloadError {
@@ -34,8 +37,6 @@ export interface DownloadError {
   partKept: boolean;
 }
 
-const RETRYABLE: ReadonlySet<DownloadErrorCode> = new Set(['network', 'stalled', 'too_short', 'changed']);
-
 export function downloadError(
   code: DownloadErrorCode,
   message: string,
@@ -44,7 +45,7 @@ export function downloadError(
   return {
     kind: 'download',
     code,
-    retryable: extra.retryable ?? RETRYABLE.has(code),
+    retryable: extra.retryable ?? retryableByDefault(code),
     message,
     ...(extra.status === undefined ? {} : { status: extra.status }),
     partKept: false,

@@ -47,11 +47,11 @@ const invalid = (code: DownloadError['code'], message: string): Result<never, Do
 /** Refuses what must never reach the network or the disk; says exactly why. */
 export function checkRequest(request: DownloadRequest): Result<CheckedRequest, DownloadError> {
   const parsed = requestDataSchema.safeParse(request);
-  if (!parsed.success) return invalid('invalid_url', `The download request is incomplete: ${z.prettifyError(parsed.error)}`);
+  if (!parsed.success) return invalid('bad_media_url', `The download request is incomplete: ${z.prettifyError(parsed.error)}`);
   const data = parsed.data;
   const url = URL.canParse(data.url) ? new URL(data.url) : undefined;
-  if (url === undefined) return invalid('invalid_url', `Not a valid URL: ${data.url.slice(0, 200)}`);
-  if (!isHttpUrl(url)) return invalid('invalid_url', `Only http and https links can be downloaded, not ${url.protocol}`);
+  if (url === undefined) return invalid('bad_media_url', `Not a valid URL: ${data.url.slice(0, 200)}`);
+  if (!isHttpUrl(url)) return invalid('bad_media_url', `Only http and https links can be downloaded, not ${url.protocol}`);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(data.headers ?? {})) {
     if (!TOKEN.test(name)) return invalid('invalid_header', `The header name ${JSON.stringify(name.slice(0, 100))} is not valid.`);

@@ -1,4 +1,5 @@
 import type { ErrorInfo, Result } from '../../shared/errors';
+import { failWith as fail } from '../../shared/errors';
 import type { MediaHeaders } from '../../shared/post';
 import { isHttpUrl } from './http-get';
 
@@ -9,8 +10,6 @@ export interface FetchBytesOptions {
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
-
-const fail = (code: string, message: string, retryable = false): Result<never, ErrorInfo> => ({ ok: false, error: { code, message, retryable } });
 
 /**
  * A small file (a thumbnail, a subtitle track) into memory: http(s) only, header values
@@ -23,9 +22,9 @@ export async function fetchBytes(url: string, options: FetchBytesOptions = {}): 
   try {
     parsed = new URL(url);
   } catch {
-    return fail('invalid_url', 'The service sent a link that is not a URL.');
+    return fail('bad_media_url', 'The service sent a link that is not a URL.');
   }
-  if (!isHttpUrl(parsed)) return fail('invalid_url', `Only http and https links are fetched, not ${parsed.protocol}`);
+  if (!isHttpUrl(parsed)) return fail('bad_media_url', `Only http and https links are fetched, not ${parsed.protocol}`);
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     if (/[\r\n\0]/u.test(name) || /[\r\n\0]/u.test(value)) return fail('invalid_header', `The header ${JSON.stringify(name)} contains a line break.`);
   }
@@ -53,6 +52,6 @@ export async function fetchBytes(url: string, options: FetchBytesOptions = {}): 
   } catch (error) {
     if (options.signal?.aborted) return fail('canceled', 'Canceled.');
     const message = error instanceof Error ? error.message : String(error);
-    return fail('network', `Could not fetch from ${parsed.host}: ${message}`, true);
+    return fail('network', `Could not fetch from ${parsed.host}: ${message}`);
   }
 }

@@ -59,7 +59,7 @@ export async function openGet(url: URL, options: GetOptions): Promise<OpenRespon
     }
     const next = URL.canParse(location, current.href) ? new URL(location, current) : undefined;
     if (next === undefined || !isHttpUrl(next)) {
-      throw fail('invalid_url', `The media host redirected to an address that is not http or https: ${location.slice(0, 200)}`);
+      throw fail('bad_media_url', `The media host redirected to an address that is not http or https: ${location.slice(0, 200)}`);
     }
     if (next.origin !== current.origin) {
       headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !ORIGIN_BOUND.has(name.toLowerCase())));

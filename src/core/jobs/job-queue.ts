@@ -1,9 +1,9 @@
-import Database from 'better-sqlite3';
 import type { ErrorInfo } from '../../shared/errors';
 import type { JobState, JobView, PauseReason } from '../../shared/jobs';
 import type { EventBus } from '../events/event-bus';
 import { Coalescer } from '../events/event-bus';
 import { toDatabaseError } from '../db';
+import { outcomeOf } from './job-outcome';
 import { isActive } from './job-state';
 import type { JobPatch, JobRecord, JobStore } from './job-store';
 import { jobView } from './job-store';
@@ -53,15 +53,6 @@ const HELD_MESSAGES = {
   out_of_credits: 'Not enough credits: the paused jobs go on after a top-up.',
   key_required: 'No API key is set: the paused jobs go on once one is added.',
 } as const;
-
-/** A runner that threw: the library refusing a write (a full disk) is expected; anything else is a bug. */
-function thrownFailure(error: unknown): ErrorInfo & { retryable: boolean } {
-  if (error instanceof Database.SqliteError) {
-    const info = toDatabaseError(error);
-    return { ...info, retryable: info.retryable ?? false };
-  }
-  return { code: 'internal', message: `Unexpected error: ${error instanceof Error ? error.message : String(error)}`, retryable: false };
-}
 
 interface Running {
   /** The job as last written: progress ticks build on it instead of reading the row again. */
@@ -277,7 +268,7 @@ export class JobQueue {
     const context = this.#context(job.id, entry);
     entry.done = (this.#discards.get(job.id) ?? Promise.resolve())
       .then(() => runner(job, context))
-      .catch((error: unknown): JobOutcome => ({ kind: 'failed', error: thrownFailure(error) }))
+      .catch(outcomeOf)
       .then((outcome) => this.#settleOrRetry(job.id, entry, outcome, false))
       // Before the job can start again (a quick retry): the new run must not find half-deleted files.
       .then(() => (entry.stopAs?.state === 'canceled' ? this.#discard(job.id) : undefined))

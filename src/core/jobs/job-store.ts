@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { storedErrorCode } from '../../shared/error-codes';
 import { errorInfoSchema } from '../../shared/errors';
 import type { ErrorInfo, Result } from '../../shared/errors';
-import { downloadOptionsSchema } from '../../shared/jobs';
+import { downloadOptionsSchema, pauseReasonSchema } from '../../shared/jobs';
 import type { DownloadOptions, JobKind, JobState, JobView, PauseReason } from '../../shared/jobs';
 import { postSchema } from '../../shared/post';
 import type { Post } from '../../shared/post';
@@ -124,6 +125,8 @@ const parseJson = <T>(schema: z.ZodType<T>, text: string | null): T | undefined 
   const parsed = schema.safeParse(JSON.parse(text));
   return parsed.success ? parsed.data : undefined;
 };
+/** A stored error: a code an earlier Trove wrote under another name reads as today's. */
+const storedErrorSchema = errorInfoSchema.extend({ code: z.string().transform(storedErrorCode) });
 
 function fromRow(row: JobRow): JobRecord {
   return {
@@ -131,7 +134,7 @@ function fromRow(row: JobRow): JobRecord {
     kind: row.kind,
     url: row.url,
     state: row.state,
-    pauseReason: orUndefined(row.pause_reason) as PauseReason | undefined,
+    pauseReason: pauseReasonSchema.safeParse(row.pause_reason).data,
     position: row.position,
     parentId: orUndefined(row.parent_id),
     options: parseJson(downloadOptionsSchema, row.options) ?? {},
@@ -150,7 +153,7 @@ function fromRow(row: JobRow): JobRecord {
     libraryPostId: orUndefined(row.library_post_id),
     progressBytes: row.progress_bytes,
     progressTotal: orUndefined(row.progress_total),
-    error: parseJson(errorInfoSchema, row.error),
+    error: parseJson(storedErrorSchema, row.error),
     attempts: row.attempts,
     nextAttemptAt: orUndefined(row.next_attempt_at),
     createdAt: row.created_at,
@@ -287,12 +290,14 @@ export class JobStore {
   transition(id: number, to: JobState, patch: JobPatch = {}): Result<JobRecord> {
     return this.#db.transaction((): Result<JobRecord> => {
       const current = this.get(id);
-      if (!current) return { ok: false, error: { code: 'job_not_found', message: `There is no job ${id}.` } };
+      const missing: Result<JobRecord> = { ok: false, error: { code: 'job_not_found', message: `There is no job ${id}.` } };
+      if (!current) return missing;
       if (!canTransition(current.state, to)) {
         return { ok: false, error: { code: 'invalid_transition', message: `Job ${id} cannot go from ${current.state} to ${to}.` } };
       }
       this.#write(id, patch, to);
-      return { ok: true, value: this.get(id) as JobRecord };
+      const updated = this.get(id);
+      return updated ? { ok: true, value: updated } : missing;
     })();
   }
 

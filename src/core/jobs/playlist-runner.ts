@@ -1,7 +1,7 @@
 import { displayCaption } from '../../shared/display-caption';
 import type { PlaylistPage, Post } from '../../shared/post';
 import type { CoreServices } from '../core-services';
-import { outcomeOfApiError } from './extract-for-job';
+import { outcomeOf } from './job-outcome';
 import type { JobRunner } from './job-queue';
 import type { JobRecord, NewJob } from './job-store';
 
@@ -30,7 +30,7 @@ export function createPlaylistRunner(services: CoreServices): JobRunner {
     const client = services.client({ jobId: job.id });
     for (;;) {
       const page = await client.extractPlaylist(job.url, job.playlistCursor, { signal: context.signal });
-      if (!page.ok) return outcomeOfApiError(page.error);
+      if (!page.ok) return outcomeOf(page.error);
 
       const { children, reachedKnown } = pickPosts(services, job, page.value);
       const limitReached = job.playlistLimit !== undefined && job.itemsQueued + children.length >= job.playlistLimit;

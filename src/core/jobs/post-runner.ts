@@ -1,11 +1,11 @@
 import type { CoreServices } from '../core-services';
-import type { DownloadError } from '../download/download-error';
 import { downloadFile } from '../download/download-file';
 import { mergeStreams } from '../media/merge-streams';
 import { adoptDownloadedFile, adoptMergedFile } from './adopt-finished-file';
 import { discardJobFiles } from './discard-job-files';
 import { extractForJob } from './extract-for-job';
-import type { JobOutcome, JobRunner } from './job-queue';
+import { outcomeOf } from './job-outcome';
+import type { JobRunner } from './job-queue';
 import type { JobRecord } from './job-store';
 import { expiredWithoutRefresh } from './link-expired';
 import { fetchTasks } from './plan/fetch-tasks';
@@ -20,11 +20,6 @@ import { progressTracker } from './stages/progress-tracker';
 import { recordStage } from './stages/record-stage';
 import { refreshLinks, resolveStage } from './stages/resolve-stage';
 import type { ResolvePort } from './stages/resolve-stage';
-
-function downloadFailure(error: DownloadError): JobOutcome {
-  if (error.code === 'canceled') return { kind: 'aborted' };
-  return { kind: 'failed', error: { code: error.code, message: error.message, retryable: error.retryable } };
-}
 
 /** Each stage's port, cut from the engine's services: a stage sees only what it uses. */
 function resolvePort(services: CoreServices): ResolvePort {
@@ -92,14 +87,14 @@ export function createPostRunner(services: CoreServices): JobRunner {
       skipped = entries.flatMap((entry) => ('skipped' in entry ? [entry.skipped] : []));
       const fetched = await fetchStage(fetchPort(services, job, folder), { tasks, plan, folder, progress, signal: context.signal, checkpoint });
       if (fetched.ok) break;
-      if (fetched.error.code !== 'expired') return downloadFailure(fetched.error);
+      if (fetched.error.code !== 'expired') return outcomeOf(fetched.error);
       if (!settings.refreshExpiredLinks || job.refreshes >= 1) return expiredWithoutRefresh();
       const refreshed = await refreshLinks(resolve, job, context);
       if (!refreshed.ok) return refreshed.outcome;
       ({ job, post } = refreshed);
     }
     if (tasks.length === 0) {
-      return { kind: 'failed', error: { code: 'nothing_to_download', message: skipped[0] ?? 'This post has no media to download.', retryable: false } };
+      return outcomeOf({ code: 'nothing_to_download', message: skipped[0] ?? 'This post has no media to download.' });
     }
 
     context.enter('processing');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Result } from '../../shared/errors';
-import { err, ok } from '../../shared/errors';
+import { err, failWith, ok } from '../../shared/errors';
 import type { Db } from '../db';
 import { createExistingLookup } from './find-existing';
 import { createFileStore } from './file-store';
@@ -49,8 +49,7 @@ export interface LibraryStoreOptions {
   readonly now: () => number;
 }
 
-const notFound = (what: string, id: number) =>
-  err({ code: 'not_found', retryable: false, message: `There is no ${what} ${id} in the library.` });
+const notFound = (what: string, id: number): Result<never> => failWith('not_found', `There is no ${what} ${id} in the library.`);
 
 /** An update that touched no row means the thing it names does not exist. */
 const changed = (done: Result<boolean>, what: string, id: number): Result<void> => {

@@ -4,6 +4,15 @@ import { createExistingLookup } from './find-existing';
 import type { MediaLocal, PostRecordInput, UpsertOutcome } from './library-types';
 import { linkKey } from './link-key';
 import { mediaMaskOf, mediaMaskSql } from './media-mask';
+import { withIndexesRebuiltAfter } from './rebuilt-indexes';
+
+/**
+ * From this many posts in one call, and at least a quarter of the posts already stored, the
+ * sort and author indexes are dropped and built again after the write (see rebuilt-indexes):
+ * docs/performance.md (benchmark 6) has the measurements behind both numbers.
+ */
+const BULK_POSTS = 5000;
+const BULK_SHARE = 4;
 
 /** The service omits fields without a value; an empty string is treated the same way. */
 const present = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value);
@@ -130,14 +139,20 @@ export function createPostWriter(db: Db, now: () => number) {
     return { id, created: true };
   };
 
+  const writeBatch = (inputs: readonly PostRecordInput[]): UpsertOutcome[] => {
+    dropPending(); // what a failed batch left
+    const outcomes = inputs.map(writeOne);
+    writePending();
+    return outcomes;
+  };
+  const highestId = db.prepare<[], number | null>('SELECT max(id) FROM posts').pluck();
+  const isBulk = (count: number): boolean => count >= BULK_POSTS && count * BULK_SHARE >= (highestId.get() ?? 0);
+
   return {
-    /** One transaction for the whole batch: a playlist page, or a bulk import. */
-    upsertPosts: db.transaction((inputs: readonly PostRecordInput[]): UpsertOutcome[] => {
-      dropPending(); // what a failed batch left
-      const outcomes = inputs.map(writeOne);
-      writePending();
-      return outcomes;
-    }),
+    /** One transaction for the whole batch: a playlist page, or a bulk import (then the indexes are built after it). */
+    upsertPosts: db.transaction((inputs: readonly PostRecordInput[]): UpsertOutcome[] =>
+      isBulk(inputs.length) ? withIndexesRebuiltAfter(db, () => writeBatch(inputs)) : writeBatch(inputs),
+    ),
     /** Record the cached preview or the chosen variant of one media item; false if there is no such item. */
     setMediaLocal: (postId: number, mediaIndex: number, local: MediaLocal): boolean =>
       patchMedia.run({ post_id: postId, media_index: mediaIndex, ...mediaParams(local) }).changes > 0,

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Result } from '../../shared/errors';
-import { err, ok } from '../../shared/errors';
+import { err, failWith, ok } from '../../shared/errors';
 import type { MediaHeaders } from '../../shared/post';
 import type { Db } from '../db';
 import { sniffImageType } from './image-type';
@@ -62,7 +62,7 @@ export function createThumbnailCache(options: ThumbnailCacheOptions) {
     } catch (error) {
       await rm(temporary, { force: true }).catch(() => undefined); // best effort: the write already failed
       const code = (error as NodeJS.ErrnoException).code ?? String(error);
-      return err({ code: 'thumbnail_write_failed', retryable: code === 'ENOSPC', message: `Could not save a thumbnail to ${path}: ${code}` });
+      return failWith(code === 'ENOSPC' ? 'disk_full' : 'thumbnail_write_failed', `Could not save a thumbnail to ${path}: ${code}`);
     }
   }
 

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, extname, join, parse } from 'node:path';
 import { z } from 'zod';
+import type { ErrorCodes } from '../../shared/error-codes';
 import { ok, type Result } from '../../shared/errors';
 import { claimOwnedTemp, removeOrphanedTemps } from '../files/owned-temp';
 import { syncFile } from '../fs/sync-file';
@@ -34,7 +35,7 @@ export interface EmbedSubtitlesOptions {
   signal?: AbortSignal;
 }
 
-export type EmbedErrorCode = 'invalid_input' | 'unsupported_container' | 'invalid_subtitles' | 'ffmpeg_missing' | 'embed_failed' | 'canceled';
+export type EmbedErrorCode = ErrorCodes<'invalid_input' | 'unsupported_container' | 'invalid_subtitles' | 'ffmpeg_not_found' | 'embed_failed' | 'canceled'>;
 
 export interface EmbedError {
   kind: 'embed';
@@ -166,7 +167,7 @@ async function runEmbedFfmpeg(
 ): Promise<Result<{ exitCode: number | null; stderr: string }, EmbedError>> {
   const run = await runFfmpeg(ffmpegPath, args, signal === undefined ? {} : { signal });
   if (run.canceled) return failure('canceled', 'Embedding subtitles was canceled. The video is unchanged.');
-  if (run.spawnError?.code === 'ENOENT') return failure('ffmpeg_missing', `ffmpeg was not found at ${quote(ffmpegPath)}.`);
+  if (run.spawnError?.code === 'ENOENT') return failure('ffmpeg_not_found', `ffmpeg was not found at ${quote(ffmpegPath)}.`);
   if (run.spawnError) return failure('embed_failed', `ffmpeg could not be started: ${run.spawnError.message}`);
   return ok({ exitCode: run.code, stderr: run.stderr });
 }

@@ -1,5 +1,15 @@
+import type { ErrorCode } from '../../shared/error-codes';
+import { retryableByDefault } from '../../shared/error-codes';
+
 /** Post-processing failures as data, like DownloadError for the download stage. */
-export const MEDIA_ERROR_CODES = ['ffmpeg_not_found', 'invalid_input', 'ffmpeg_failed', 'verify_failed', 'canceled', 'io_error'] as const;
+export const MEDIA_ERROR_CODES = [
+  'ffmpeg_not_found',
+  'invalid_input',
+  'ffmpeg_failed',
+  'verify_failed',
+  'canceled',
+  'io_error',
+] as const satisfies readonly ErrorCode[];
 export type MediaErrorCode = (typeof MEDIA_ERROR_CODES)[number];
 
 export interface MediaError {
@@ -9,10 +19,4 @@ export interface MediaError {
   retryable: boolean;
 }
 
-export const mediaError = (code: MediaErrorCode, message: string): MediaError => ({
-  kind: 'media',
-  code,
-  message,
-  // A crashed or killed ffmpeg may succeed the next time; bad input and a missing binary will not.
-  retryable: code === 'ffmpeg_failed' || code === 'io_error',
-});
+export const mediaError = (code: MediaErrorCode, message: string): MediaError => ({ kind: 'media', code, message, retryable: retryableByDefault(code) });

@@ -1,3 +1,4 @@
+import type { ErrorCodes } from '../../shared/error-codes';
 import type { ErrorInfo } from '../../shared/errors';
 
 /**
@@ -6,7 +7,7 @@ import type { ErrorInfo } from '../../shared/errors';
  * `keychain_error`: the keychain is there but refused the operation; `invalid_key`: empty
  * or absurd input.
  */
-export type KeyStoreErrorCode = 'keychain_unavailable' | 'keychain_error' | 'invalid_key';
+export type KeyStoreErrorCode = ErrorCodes<'keychain_unavailable' | 'keychain_error' | 'invalid_key'>;
 export interface KeyStoreError extends ErrorInfo {
   code: KeyStoreErrorCode;
   retryable: false;

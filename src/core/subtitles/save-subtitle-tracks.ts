@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ErrorInfo, Result } from '../../shared/errors';
+import { errorInfoOf } from '../../shared/errors';
 import type { SubtitleFormat, SubtitleResult, SubtitleTrack, SubtitleUrl } from '../../shared/subtitles';
 import { writeFileAtomic } from '../fs/write-file-atomic';
 import { moveToUniqueName } from '../files/unique-name';
@@ -91,7 +92,7 @@ export async function saveSubtitleTracks(request: SaveSubtitleTracksRequest): Pr
     }
     const converted = convertSubtitles(bytes.value, source.format, request.target);
     if (!converted.ok) {
-      failures.push({ code: converted.error.code, message: converted.error.message });
+      failures.push(errorInfoOf(converted.error));
       continue;
     }
     const name = subtitleFileName(request.videoName, track.language_tag, converted.value.extension);

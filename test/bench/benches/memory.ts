@@ -8,6 +8,7 @@ import { remove } from '../tools/files';
 import { bundleEntry } from '../tools/bundle-entry';
 import { runChild } from '../tools/node-child';
 import { sampleRss } from '../tools/rss-sampler';
+import type { RssPeak } from '../tools/rss-sampler';
 import { median } from '../stats';
 
 const CHILD = fileURLToPath(new URL('./memory-child.ts', import.meta.url));
@@ -18,7 +19,7 @@ interface MemoryRun {
   sizeBytes: number;
   idleRssBytes: number;
   peakRssBytes: number;
-  sampledPeakBytes: number;
+  sampled: RssPeak;
 }
 
 async function measure(child: string, url: string, size: number, directory: string): Promise<MemoryRun> {
@@ -28,7 +29,7 @@ async function measure(child: string, url: string, size: number, directory: stri
     const result = await runChild<{ idleRssBytes: number; peakRssBytes: number }>(child, [url, String(DOWNLOADS), directory], (child) => {
       if (child.pid !== undefined) sampler = sampleRss(child.pid);
     });
-    return { sizeBytes: size, ...result, sampledPeakBytes: sampler?.stop() ?? 0 };
+    return { sizeBytes: size, ...result, sampled: sampler?.stop() ?? { rssBytes: 0, anonymousBytes: 0, fileBytes: 0 } };
   } finally {
     sampler?.stop();
     await remove(directory);
@@ -66,6 +67,11 @@ export const memory: Benchmark = {
     const peak = Math.max(smallPeak, largePeak);
     const growth = largePeak - smallPeak;
     const idleRss = median(runs.map((run) => run.idleRssBytes));
+    // where the growth lives: anonymous memory (heap, buffers) or file-backed pages
+    const sampledMedian = (bytes: number, pick: (peak: RssPeak) => number): number =>
+      median(runs.filter((run) => run.sizeBytes === bytes).map((run) => pick(run.sampled)));
+    const anonymousGrowth = sampledMedian(large, (peak) => peak.anonymousBytes) - sampledMedian(small, (peak) => peak.anonymousBytes);
+    const fileGrowth = sampledMedian(large, (peak) => peak.fileBytes) - sampledMedian(small, (peak) => peak.fileBytes);
     // Independent of size: 4 × the bytes may not cost more than a few MB (allocator noise).
     const independent = growth < 16 * MB;
     context.log(`7: peak RSS ${(smallPeak / MB).toFixed(0)} MB at ${formatBytes(small)}, ${(largePeak / MB).toFixed(0)} MB at ${formatBytes(large)} (medians of ${peaks.large.length})`);
@@ -80,7 +86,8 @@ export const memory: Benchmark = {
         detail: { runs },
         note:
           `RSS of the idle engine (bundled, no TypeScript loader) before the downloads: ${(idleRss / MB).toFixed(0)} MB; ` +
-          `4 × the file size changed the peak by ${(growth / MB).toFixed(1)} MB.`,
+          `4 × the file size changed the peak by ${(growth / MB).toFixed(1)} MB ` +
+          `(sampled smaps_rollup at the peak: anonymous ${(anonymousGrowth / MB).toFixed(1)} MB, file-backed ${(fileGrowth / MB).toFixed(1)} MB).`,
       },
     ];
   },

@@ -6,7 +6,7 @@ describe('run summary', () => {
   const jobs = [
     jobView({ id: 1, kind: 'playlist', state: 'done', title: 'Profile' }),
     jobView({ id: 2, parentId: 1, state: 'done', files: ['/out/a.mp4', '/out/a.en.srt'] }),
-    jobView({ id: 3, parentId: 1, state: 'failed', error: { code: 'http_status', message: 'The media host answered 404.' } }),
+    jobView({ id: 3, parentId: 1, state: 'failed', error: { code: 'http_error', message: 'The media host answered 404.' } }),
     jobView({ id: 4, state: 'paused', pauseReason: 'out_of_credits' }),
   ];
 
@@ -17,7 +17,7 @@ describe('run summary', () => {
   it('counts posts, explains each job not done with what to do, and lists the files', () => {
     expect(runSummaryLines(jobs)).toEqual([
       '1 of 3 posts done, 2 not.',
-      '  #3 failed [http_status] The media host answered 404.  Video 3',
+      '  #3 failed [http_error] The media host answered 404.  Video 3',
       '    → Run `trove queue retry 3` to try again.',
       '  #4 paused (out_of_credits)  Video 4',
       expect.stringMatching(/^ {4}→ Top up your credits/) as string,
@@ -53,7 +53,7 @@ describe('run summary', () => {
       state: 'failed',
       parentId: 1,
       files: [],
-      error: { code: 'http_status', message: 'The media host answered 404.' },
+      error: { code: 'http_error', message: 'The media host answered 404.' },
     });
   });
 });

@@ -54,7 +54,7 @@ describe('decideRetry', () => {
     for (const e of [
       error(200, 'invalid_response', false),
       error(404, 'invalid_response', false),
-      error(null, 'aborted', false),
+      error(null, 'canceled', false),
       error(null, 'unauthorized', false),
       error(null, 'key_unavailable', false),
     ]) {

@@ -212,7 +212,7 @@ describe.each(VERSIONS)('service client, %s API, against the sandbox', (version)
 
   it('cancels: an aborted signal sends nothing, and an abort during a retry wait ends the call', async () => {
     const { client: api, requests } = client();
-    expect(errorOf(await api.extractPost('https://video.example/watch/abc', { signal: AbortSignal.abort() })).code).toBe('aborted');
+    expect(errorOf(await api.extractPost('https://video.example/watch/abc', { signal: AbortSignal.abort() })).code).toBe('canceled');
     expect(requests).toHaveLength(0);
 
     const { client: slow, requests: slowRequests } = client({ random: () => 1, retry: { maxAttempts: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 } });
@@ -220,7 +220,7 @@ describe.each(VERSIONS)('service client, %s API, against the sandbox', (version)
     const pending = slow.extractPost(`https://error.example/flaky-9/${version}-cancelled`, { signal: controller.signal });
     while (slowRequests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     controller.abort();
-    expect(errorOf(await pending)).toMatchObject({ code: 'aborted', retryable: false });
+    expect(errorOf(await pending)).toMatchObject({ code: 'canceled', retryable: false });
     expect(slowRequests).toHaveLength(1);
   });
 });

@@ -221,7 +221,7 @@ describe('HTTP errors, redirects and timeouts', () => {
       return true;
     };
     const result = await downloadFile({ url: origin.url(), directory: folder, fileName: 'a.bin' }, FAST);
-    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_url' } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'bad_media_url' } });
   });
 
   it('does not carry cookies or credentials across origins on a redirect, but keeps the Referer', async () => {

@@ -22,7 +22,7 @@ describe('downloadFile refuses bad requests before any network or disk access', 
     async (url) => {
       const result = await downloadFile({ url, directory: folder, fileName: 'a.bin' });
       expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.error).toMatchObject({ kind: 'download', code: 'invalid_url', retryable: false, partKept: false });
+      if (!result.ok) expect(result.error).toMatchObject({ kind: 'download', code: 'bad_media_url', retryable: false, partKept: false });
     },
   );
 

@@ -49,7 +49,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 /** The simplest real fetcher: what the queue passes is the download stage's. */
 const fetchBytes: FetchBytes = async (url, headers) => {
   const response = await fetch(url, headers ? { headers } : {});
-  if (!response.ok) return err({ code: 'http_status', retryable: response.status >= 500, message: `HTTP ${response.status}` });
+  if (!response.ok) return err({ code: 'http_error', retryable: response.status >= 500, message: `HTTP ${response.status}` });
   return ok(new Uint8Array(await response.arrayBuffer()));
 };
 
@@ -82,7 +82,7 @@ describe('thumbnail cache', () => {
   });
 
   it('passes the media headers the service asked for', async () => {
-    expect(await cache.cache(`${base}/guarded/b.jpg`)).toMatchObject({ ok: false, error: { code: 'http_status', message: 'HTTP 403' } });
+    expect(await cache.cache(`${base}/guarded/b.jpg`)).toMatchObject({ ok: false, error: { code: 'http_error', message: 'HTTP 403' } });
     const result = await cache.cache(`${base}/guarded/b.jpg`, { Referer: 'https://guarded.example/' });
     expect(result).toMatchObject({ ok: true, value: { mime: 'image/jpeg', sha256: sha256(JPEG) } });
     expect(requests).toEqual(['/guarded/b.jpg', '/guarded/b.jpg']);
@@ -91,7 +91,7 @@ describe('thumbnail cache', () => {
   it('refuses what is not an image, or too large, and writes nothing', async () => {
     expect(await cache.cache(`${base}/page.html`)).toMatchObject({ ok: false, error: { code: 'thumbnail_not_image' } });
     expect(await cache.cache(`${base}/big.png`)).toMatchObject({ ok: false, error: { code: 'thumbnail_too_large' } });
-    expect(await cache.cache(`${base}/missing.png`)).toMatchObject({ ok: false, error: { code: 'http_status', retryable: false } });
+    expect(await cache.cache(`${base}/missing.png`)).toMatchObject({ ok: false, error: { code: 'http_error', retryable: false } });
     expect(temp.db.prepare('SELECT count(*) FROM thumbnails').pluck().get()).toBe(0);
     const directory = join(temp.dir, 'thumbnails');
     expect(existsSync(directory) ? readdirSync(directory) : []).toEqual([]);

@@ -159,7 +159,7 @@ describe('embedSubtitles', () => {
     const canceled = await embedSubtitles({ ffmpegPath: ffmpeg, videoPath: video, tracks, signal: AbortSignal.abort() });
 
     expect(avi).toMatchObject({ ok: false, error: { code: 'unsupported_container' } });
-    expect(missing).toMatchObject({ ok: false, error: { code: 'ffmpeg_missing' } });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'ffmpeg_not_found' } });
     expect(noTracks).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(canceled).toMatchObject({ ok: false, error: { code: 'canceled' } });
     expect(fileHash(video)).toBe(before);

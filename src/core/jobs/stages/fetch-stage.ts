@@ -4,6 +4,7 @@ import type { DownloadResult } from '../../download/download-file';
 import type { DownloadRequest } from '../../download/download-request';
 import type { MediaTask, StreamDownload } from '../plan/fetch-tasks';
 import type { ItemCheckpoint, MediaPlan } from '../plan/media-plan-schema';
+import { onDisk } from './on-disk';
 import { planWriter } from './plan-writer';
 import type { ProgressTracker } from './progress-tracker';
 
@@ -29,14 +30,6 @@ export interface FetchInput {
 
 export type Fetched = { ok: true; plan: MediaPlan } | { ok: false; plan: MediaPlan; error: DownloadError };
 
-export const exists = (path: string | undefined): Promise<boolean> =>
-  path === undefined
-    ? Promise.resolve(false)
-    : stat(path).then(
-        () => true,
-        () => false,
-      );
-
 const PART_OF: Record<StreamDownload['role'], keyof Pick<ItemCheckpoint, 'videoPart' | 'audioPart' | 'file'>> = {
   video: 'videoPart',
   audio: 'audioPart',
@@ -53,7 +46,7 @@ export async function fetchStage(port: FetchPort, input: FetchInput): Promise<Fe
   const { doneOf, record } = writer;
   for (const task of input.tasks) {
     const key = String(task.mediaIndex);
-    if (await exists(doneOf(task.mediaIndex).file)) continue;
+    if (await onDisk(doneOf(task.mediaIndex).file)) continue;
     if (task.kind === 'merge') {
       const done = doneOf(task.mediaIndex);
       const sources = [done.videoPart, done.audioPart].filter((path): path is string => path !== undefined);
@@ -69,7 +62,7 @@ export async function fetchStage(port: FetchPort, input: FetchInput): Promise<Fe
         const streamKey = `${key}.${stream.role}`;
         const part = PART_OF[stream.role];
         const recorded = doneOf(task.mediaIndex)[part];
-        const done = (await exists(recorded)) ? recorded : await port.adoptDownloaded(stream.fileName);
+        const done = (await onDisk(recorded)) ? recorded : await port.adoptDownloaded(stream.fileName);
         if (done) {
           input.progress.finish(streamKey, (await stat(done)).size);
           if (done !== recorded) record(task.mediaIndex, { [part]: done });

@@ -10,7 +10,8 @@ import type { MediaTask } from '../plan/fetch-tasks';
 import type { MediaPlan } from '../plan/media-plan-schema';
 import type { JobSubtitlesRequest } from '../save-job-subtitles';
 import { checkpointedSubtitles } from '../save-job-subtitles';
-import { exists } from './fetch-stage';
+import { outcomeOf } from '../job-outcome';
+import { onDisk } from './on-disk';
 import { planWriter } from './plan-writer';
 
 /** What the post-processing stage needs from the engine. */
@@ -45,13 +46,13 @@ export async function postProcessStage(port: PostProcessPort, input: PostProcess
   // Embedding asked for in the settings needs ffmpeg as much as one asked for by the job.
   const embedWanted = input.job.options.subtitles?.embed ?? (input.settings.saveSubtitles && input.settings.embedSubtitles);
   const ffmpeg = input.tasks.some((task) => task.kind === 'merge') || embedWanted ? await port.ffmpegPath() : undefined;
-  if (ffmpeg && !ffmpeg.ok) return { ok: false, outcome: { kind: 'failed', error: { ...ffmpeg.error, retryable: false } } };
+  if (ffmpeg && !ffmpeg.ok) return { ok: false, outcome: outcomeOf(ffmpeg.error) };
 
   for (const task of input.tasks) {
     const done = doneOf(task.mediaIndex);
-    if (task.kind !== 'merge' || (await exists(done.file))) continue;
+    if (task.kind !== 'merge' || (await onDisk(done.file))) continue;
     if (!ffmpeg || !done.videoPart || !done.audioPart) {
-      return { ok: false, outcome: { kind: 'failed', error: { code: 'internal', message: `Media item ${task.mediaIndex + 1} reached the merge without both of its streams.`, retryable: false } } };
+      return { ok: false, outcome: outcomeOf({ code: 'internal', message: `Media item ${task.mediaIndex + 1} reached the merge without both of its streams.` }) };
     }
     const merged = await port.merge({
       ffmpegPath: ffmpeg.value,
@@ -64,8 +65,7 @@ export async function postProcessStage(port: PostProcessPort, input: PostProcess
       signal: input.signal,
     });
     if (!merged.ok) {
-      if (merged.error.code === 'canceled') return { ok: false, outcome: { kind: 'aborted' } };
-      return { ok: false, outcome: { kind: 'failed', error: { code: merged.error.code, message: merged.error.message, retryable: false } } };
+      return { ok: false, outcome: outcomeOf(merged.error) };
     }
     record(task.mediaIndex, { file: merged.value.path, codecs: `${merged.value.videoCodec}+${merged.value.audioCodec}`, videoPart: undefined, audioPart: undefined });
   }

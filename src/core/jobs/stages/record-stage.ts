@@ -7,6 +7,7 @@ import type { JobOutcome } from '../job-queue';
 import type { MediaTask } from '../plan/fetch-tasks';
 import type { MediaPlan } from '../plan/media-plan-schema';
 import type { CachedImages } from './resolve-stage';
+import { outcomeOf } from '../job-outcome';
 
 /** What the record stage needs from the engine: the library's writes. */
 export type RecordPort = Pick<LibraryStore, 'upsertPosts' | 'addFile' | 'addSubtitle'>;
@@ -23,7 +24,8 @@ export interface RecordInput {
 /**
  * Stage 4: the post, its final files (with the variant downloaded and the codecs the merge
  * found) and its subtitles go into the library. A library that cannot be written fails
- * the job as retryable: every file stays checkpointed, so the retry only records.
+ * the job as its error says (a busy database may be retried, a full disk not); every file
+ * stays checkpointed, so a retry only records.
  */
 export async function recordStage(port: RecordPort, input: RecordInput): Promise<JobOutcome> {
   const variants = new Map(input.tasks.map((task) => [task.mediaIndex, task.variant]));
@@ -39,9 +41,9 @@ export async function recordStage(port: RecordPort, input: RecordInput): Promise
       }),
     },
   ]);
-  if (!upserted.ok) return { kind: 'failed', error: { ...upserted.error, retryable: true } };
+  if (!upserted.ok) return outcomeOf(upserted.error);
   const postId = upserted.value[0]?.id;
-  if (postId === undefined) return { kind: 'failed', error: { code: 'internal', message: 'The library recorded no post for this download.', retryable: false } };
+  if (postId === undefined) return outcomeOf({ code: 'internal', message: 'The library recorded no post for this download.' });
   for (const task of input.tasks) {
     const done = input.plan.items.find((item) => item.mediaIndex === task.mediaIndex)?.done;
     if (!done?.file) continue;
@@ -53,7 +55,7 @@ export async function recordStage(port: RecordPort, input: RecordInput): Promise
       kind: task.fileKind,
       ...(done.codecs ? { codecs: done.codecs } : {}),
     });
-    if (!recorded.ok) return { kind: 'failed', error: { ...recorded.error, retryable: true } };
+    if (!recorded.ok) return outcomeOf(recorded.error);
   }
   for (const subtitle of input.subtitles) {
     port.addSubtitle({

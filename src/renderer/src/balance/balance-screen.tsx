@@ -49,7 +49,8 @@ function NotificationSwitch() {
   const { t } = useTranslation();
   const client = useClient();
   const supported = client.host === 'web' && typeof Notification !== 'undefined';
-  const [permission, setPermission] = useState(supported ? Notification.permission : 'denied');
+  // read once: Notification.permission is a slow call, and this screen re-renders with every queue update
+  const [permission, setPermission] = useState(() => (supported ? Notification.permission : 'denied'));
   if (!supported) return null;
   if (permission === 'granted') return <p className="small muted">{t('balanceScreen.notificationsOn')}</p>;
   if (permission === 'denied') return <p className="small muted">{t('balanceScreen.notificationsBlocked')}</p>;

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import type { ErrorCode } from '../../../shared/error-codes';
 import type { ErrorInfo } from '../../../shared/errors';
 import { BalanceLine } from '../shell/balance-line';
-import { nextStepKey } from './next-step';
+import { errorWordsKey } from './error-words';
 
 /** Not retryable as such, but worth trying again once the user has acted (reconnected, added credits). */
-const AFTER_A_FIX = new Set(['disconnected', 'out_of_credits']);
+const AFTER_A_FIX = new Set<ErrorCode>(['disconnected', 'out_of_credits']);
 
 interface ErrorNoticeProps {
   error: ErrorInfo;
@@ -13,18 +14,21 @@ interface ErrorNoticeProps {
 }
 
 /**
- * Every error the same way: the message as the engine (or the service, in the user's
- * language) gave it, the code for support and searching, and what to do next. Retryable
- * errors offer Retry, and so do those the user can clear (a lost connection, no credits).
+ * Every error the same way: what happened and what to do, worded for its code in the
+ * user's language; the message as the engine (or the service) gave it under Details, and
+ * the code for support and searching. Retryable errors offer Retry, and so do those the
+ * user can clear (a lost connection, no credits).
  */
 export function ErrorNotice({ error, title, onRetry }: ErrorNoticeProps) {
-  const { t, i18n } = useTranslation();
-  const nextStep = t(nextStepKey(error, (key) => i18n.exists(key)));
+  const { t } = useTranslation();
   return (
     <div className="notice notice-error" role="alert">
       <strong>{title ?? t('errors.title')}</strong>
-      <p data-testid="error-message">{error.message}</p>
-      <p className="small">{nextStep}</p>
+      <p data-testid="error-words">{t(errorWordsKey(error.code))}</p>
+      <details className="small">
+        <summary>{t('errors.details')}</summary>
+        <p data-testid="error-message">{error.message}</p>
+      </details>
       {error.code === 'out_of_credits' && <BalanceLine />}
       <div className="row wrap">
         <span className="badge badge-danger mono" data-testid="error-code">

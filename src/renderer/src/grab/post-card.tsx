@@ -15,7 +15,7 @@ import type { PostChoices } from './download-request';
 import { routeHash } from '../shell/use-route';
 import { PostMeta } from './post-meta';
 import { AddedNotice } from './added-notice';
-import { ImagePicker } from './image-picker';
+import { ImagePick } from './image-pick';
 import { ReusedNotice } from './reused-notice';
 import { AudioTrackPicker, VariantPicker } from './variant-picker';
 
@@ -76,6 +76,8 @@ export function PostCard({ resolutionId, post, charged, libraryId, reusedFrom, o
 
   const caption = displayCaption(post);
   const hasVideo = post.medias.some((media) => media.media_type === 'video');
+  // A photo post lets the user leave images out; a lone image is the post itself.
+  const imageCount = post.medias.filter((media) => media.media_type === 'image').length;
   return (
     <article className="card grab-card post-card" data-testid="post-card" aria-label={caption || t('post.untitled')}>
       <div className="post-layout">
@@ -124,6 +126,14 @@ export function PostCard({ resolutionId, post, charged, libraryId, reusedFrom, o
                 onChoose={(quality) => setChoices((current) => ({ ...current, quality: { ...current.quality, [index]: quality } }))}
               />
             )}
+            {media.media_type === 'image' && imageCount > 1 && (
+              <ImagePick
+                media={media}
+                mediaNumber={index + 1}
+                picked={choices.images[index] !== false}
+                onPick={(picked) => setChoices((current) => ({ ...current, images: { ...current.images, [index]: picked } }))}
+              />
+            )}
             {hasLanguageTracks(media) && (
               <AudioTrackPicker
                 name={`${name}-a${index}`}
@@ -136,12 +146,6 @@ export function PostCard({ resolutionId, post, charged, libraryId, reusedFrom, o
           </div>
         ))}
       </section>
-
-      <ImagePicker
-        post={post}
-        picked={choices.images}
-        onPick={(index, picked) => setChoices((current) => ({ ...current, images: { ...current.images, [index]: picked } }))}
-      />
 
       <DownloadOptionsFields
         offerSubtitles={hasVideo}

@@ -1,3 +1,4 @@
+import type { ErrorInfo } from '../../../shared/errors';
 import type { LibraryItem } from '../../../shared/library';
 
 /** One page of results as the engine answers `library.search`. */
@@ -6,7 +7,7 @@ export interface LibraryPage {
   total: number;
 }
 
-export type FetchPage = (offset: number, limit: number) => Promise<{ ok: true; value: LibraryPage } | { ok: false; error: { code: string; message: string } }>;
+export type FetchPage = (offset: number, limit: number) => Promise<{ ok: true; value: LibraryPage } | { ok: false; error: Pick<ErrorInfo, 'code' | 'message'> }>;
 
 /**
  * The results of one library query, loaded a page at a time as the list scrolls: only
@@ -22,7 +23,7 @@ export class LibraryPages {
   #wanted: number[] = [];
   #total: number | undefined;
   /** Pages whose last request failed, with its error, until they load or are retried. */
-  readonly #failed = new Map<number, { code: string; message: string }>();
+  readonly #failed = new Map<number, Pick<ErrorInfo, 'code' | 'message'>>();
 
   constructor(
     private readonly fetchPage: FetchPage,
@@ -37,7 +38,7 @@ export class LibraryPages {
   }
 
   /** The latest failure among pages that have not loaded since (a later page loading does not hide it). */
-  get error(): { code: string; message: string } | undefined {
+  get error(): Pick<ErrorInfo, 'code' | 'message'> | undefined {
     return [...this.#failed.values()].at(-1);
   }
 

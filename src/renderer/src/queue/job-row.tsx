@@ -7,7 +7,7 @@ import { Icon } from '../design/icon';
 import type { IconName } from '../design/icon';
 import { ProgressBar } from '../design/progress-bar';
 import { Thumb } from '../design/thumb';
-import { nextStepKey } from '../errors/next-step';
+import { errorWordsKey } from '../errors/error-words';
 import { formatBytes, formatDuration, formatSpeed } from '../format/format';
 import { downloaded, progressFraction } from './job-progress';
 import { jobActions } from './queue-filter';
@@ -41,7 +41,7 @@ function JobRowView({ job, canMoveUp, canMoveDown, onAction }: JobRowProps) {
   const actions = jobActions(job.state);
   const fraction = progressFraction(job);
   const failure =
-    job.error && job.state === 'failed' ? { ...job.error, nextStep: t(nextStepKey(job.error, (key) => i18n.exists(key))) } : undefined;
+    job.error && job.state === 'failed' ? { ...job.error, words: t(errorWordsKey(job.error.code)) } : undefined;
   const stateLabel = job.state === 'paused' && job.pauseReason ? t(`queue.pausedFor.${job.pauseReason}`) : t(`state.${job.state}`);
 
   const details: string[] = [];
@@ -91,8 +91,8 @@ function JobRowView({ job, canMoveUp, canMoveDown, onAction }: JobRowProps) {
         </div>
         {failure && (
           // One line in a fixed-height row: the whole text is in the tooltip too.
-          <div className="small job-error" role="note" title={`${failure.message} ${failure.nextStep}`}>
-            <span className="mono">{failure.code}</span> {failure.message} <span className="muted">{failure.nextStep}</span>
+          <div className="small job-error" role="note" title={`${failure.words} ${failure.message}`}>
+            <span className="mono">{failure.code}</span> {failure.words} <span className="muted">{failure.message}</span>
           </div>
         )}
       </div>

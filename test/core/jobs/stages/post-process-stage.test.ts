@@ -1,0 +1,95 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { MediaTask } from '../../../../src/core/jobs/plan/fetch-tasks';
+import { fetchTasks } from '../../../../src/core/jobs/plan/fetch-tasks';
+import type { MediaPlan } from '../../../../src/core/jobs/plan/media-plan-schema';
+import { postProcessStage } from '../../../../src/core/jobs/stages/post-process-stage';
+import type { PostProcessPort } from '../../../../src/core/jobs/stages/post-process-stage';
+import { mergeStreams } from '../../../../src/core/media/merge-streams';
+import type { SavedSubtitle } from '../../../../src/core/subtitles/save-subtitle-tracks';
+import type { Post } from '../../../../src/shared/post';
+import { ffmpegWorkspace } from '../../media/system-ffmpeg';
+import { newJob } from './job-context';
+
+const workspace = ffmpegWorkspace();
+const post: Post = {
+  id: 'p1',
+  title: 'Clip',
+  medias: [{ media_type: 'video', resource_url: 'https://media.example/r', variants: [{ quality: 720, quality_label: '720p', video_url: 'https://m.example/v.mp4', audio_url: 'https://m.example/a.m4a' }] }],
+};
+const rule = { quality: 'recommended' as const, audioLanguages: [] };
+const settings = { keepSourceStreams: false, saveSubtitles: false, embedSubtitles: false };
+
+/** The real ffmpeg and merge, counted; the subtitles (a charged service call) answered with one saved track. */
+function realPort(folder: string) {
+  let merges = 0;
+  let saves = 0;
+  const track: SavedSubtitle = { languageTag: 'en', languageName: 'English', format: 'srt', path: join(folder, 'Clip.en.srt'), size: 10 };
+  const port: PostProcessPort = {
+    ffmpegPath: () => Promise.resolve({ ok: true, value: workspace.ffmpeg }),
+    merge: (request) => {
+      merges++;
+      return mergeStreams(request);
+    },
+    saveSubtitles: (request) => {
+      if (request.earlier) return Promise.resolve(request.earlier.saved);
+      saves++;
+      writeFileSync(track.path, '1\n00:00:00,000 --> 00:00:01,000\nHi\n');
+      request.checkpoint([track], false);
+      return Promise.resolve([track]);
+    },
+  };
+  return { port, merges: () => merges, saves: () => saves, track };
+}
+
+async function splitPlan(folder: string): Promise<MediaPlan> {
+  const videoPart = join(folder, 'Clip.f720.video.mp4');
+  const audioPart = join(folder, 'Clip.f720.audio.m4a');
+  await workspace.make(['-f', 'lavfi', '-i', 'testsrc=duration=1:size=160x90:rate=10', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', videoPart]);
+  await workspace.make(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'aac', '-y', audioPart]);
+  return { items: [{ mediaIndex: 0, variant: { quality: 720 }, done: { videoPart, audioPart } }] };
+}
+
+const tasksOf = (plan: MediaPlan): MediaTask[] => fetchTasks(post, plan, { template: '{caption}', rule }) as MediaTask[];
+
+describe('the post-process stage', () => {
+  it('merges the halves into the final file, drops them from the plan, keeps the codecs, and puts the subtitles on the video', async () => {
+    const { folder } = workspace;
+    const plan = await splitPlan(folder);
+    const { port, merges, saves, track } = realPort(folder);
+    const checkpoints: MediaPlan[] = [];
+    const input = { job: newJob(), post, tasks: tasksOf(plan), plan, folder, settings, signal: new AbortController().signal, checkpoint: (next: MediaPlan) => checkpoints.push(next) };
+    const processed = await postProcessStage(port, input);
+    if (!processed.ok) throw new Error(JSON.stringify(processed.outcome));
+    expect(processed.plan.items[0]?.done).toEqual({ file: join(folder, 'Clip.mp4'), codecs: 'h264+aac', subtitles: { tracks: [track], embedPending: false } });
+    expect(processed.subtitles).toEqual([track]);
+    expect(checkpoints.at(-1)).toEqual(processed.plan);
+    expect(existsSync(join(folder, 'Clip.f720.video.mp4'))).toBe(false);
+
+    // A second run over that plan (a restart before the record) merges and saves nothing again.
+    const again = await postProcessStage(port, { ...input, plan: processed.plan });
+    expect(again).toEqual({ ok: true, plan: processed.plan, subtitles: [track] });
+    expect(merges()).toBe(1);
+    expect(saves()).toBe(1);
+  });
+
+  it('fails as a bug, not as a merge, when a split item reaches it without both halves', async () => {
+    const { port, merges } = realPort(workspace.folder);
+    const plan: MediaPlan = { items: [{ mediaIndex: 0, variant: { quality: 720 }, done: { videoPart: join(workspace.folder, 'only-video.mp4') } }] };
+    const processed = await postProcessStage(port, { job: newJob(), post, tasks: tasksOf(plan), plan, folder: workspace.folder, settings, signal: new AbortController().signal, checkpoint: () => undefined });
+    expect(processed).toMatchObject({ ok: false, outcome: { kind: 'failed', error: { code: 'internal', retryable: false } } });
+    expect(merges()).toBe(0);
+  });
+
+  it('stops with the reason ffmpeg is missing when a merge needs it', async () => {
+    const { port } = realPort(workspace.folder);
+    const missing = { code: 'ffmpeg_not_found' as const, message: 'ffmpeg was not found.' };
+    const plan: MediaPlan = { items: [{ mediaIndex: 0, variant: { quality: 720 }, done: {} }] };
+    const processed = await postProcessStage(
+      { ...port, ffmpegPath: () => Promise.resolve({ ok: false, error: missing }) },
+      { job: newJob(), post, tasks: tasksOf(plan), plan, folder: workspace.folder, settings, signal: new AbortController().signal, checkpoint: () => undefined },
+    );
+    expect(processed).toEqual({ ok: false, outcome: { kind: 'failed', error: { ...missing, retryable: false } } });
+  });
+});
