@@ -1,6 +1,8 @@
 import type { CoreServices } from '../core-services';
 import { downloadFile } from '../download/download-file';
 import { mergeStreams } from '../media/merge-streams';
+import { writeSidecar } from '../media/sidecar';
+import { tagFile } from '../media/tag-file';
 import { adoptDownloadedFile, adoptMergedFile } from './adopt-finished-file';
 import { discardJobFiles } from './discard-job-files';
 import { extractForJob } from './extract-for-job';
@@ -53,6 +55,8 @@ function postProcessPort(services: CoreServices): PostProcessPort {
       return found.ok ? { ok: true, value: found.value.path } : found;
     },
     merge: mergeStreams,
+    tag: tagFile,
+    writeSidecar,
     saveSubtitles: (request) => saveJobSubtitles(services, request),
   };
 }
@@ -98,7 +102,7 @@ export function createPostRunner(services: CoreServices): JobRunner {
     }
 
     context.enter('processing');
-    const processed = await postProcessStage(postProcessPort(services), { job, post, tasks, plan, folder, settings, signal: context.signal, checkpoint });
+    const processed = await postProcessStage(postProcessPort(services), { job, post, tasks, plan, folder, covers: resolved.images.previews, settings, signal: context.signal, checkpoint });
     if (!processed.ok) return processed.outcome;
     return recordStage(services.library, { url: job.url, post, tasks, plan: processed.plan, images: resolved.images, subtitles: processed.subtitles });
   };
