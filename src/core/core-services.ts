@@ -12,7 +12,7 @@ import type { JobStore } from './jobs/job-store';
 import type { ResolutionCache } from './jobs/resolution-cache';
 import type { Db } from './db';
 import type { LibraryStore } from './library/library-store';
-import type { ThumbnailCache } from './library/thumbnail-cache';
+import type { ThumbnailCache } from './library/thumbnails/thumbnail-cache';
 import type { FfmpegInfo } from './media/locate-ffmpeg';
 import type { KeyStore } from './secrets/key-store';
 import type { SettingsStore } from './settings/settings-store';

@@ -40,7 +40,7 @@ import { AnswerReuse } from './jobs/answer-reuse';
 import { ResolutionCache } from './jobs/resolution-cache';
 import { closeDatabase, migrations, openDatabase } from './db';
 import { createLibraryStore } from './library/library-store';
-import { createThumbnailCache } from './library/thumbnail-cache';
+import { createThumbnailCache } from './library/thumbnails/thumbnail-cache';
 import type { FfmpegInfo } from './media/locate-ffmpeg';
 import { locateFfmpeg } from './media/locate-ffmpeg';
 import type { KeyStore } from './secrets/key-store';

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { Result } from '../../shared/errors';
 import { err, ok } from '../../shared/errors';
 import type { Db } from '../db';
-import { createExistingLookup } from './find-existing';
-import { createFileStore } from './file-store';
+import { createExistingLookup } from './posts/find-existing';
+import { createFileStore } from './files/file-store';
 import type {
   ExistingPost,
   ExistingQuery,
@@ -27,21 +27,21 @@ import {
   removePostInputSchema,
   subtitleInputSchema,
 } from './library-types';
-import { parseInput } from './parse-input';
-import { createPostReader } from './post-reader';
-import { createFileDisposer, createPostRemover } from './remove-post';
-import type { RemovalReport } from './remove-post';
-import { createPostWriter } from './post-writer';
-import { createProfileStore } from './profile-store';
-import { decodeCursor } from './search-cursor';
-import type { SearchPostsInput } from './search-input';
-import { searchPostsInputSchema } from './search-input';
-import type { SearchPage } from './search-posts';
-import { createPostSearch } from './search-posts';
-import { linkKey } from './link-key';
+import { parseInput } from '../../shared/parse-input';
+import { createPostReader } from './posts/post-reader';
+import { createFileDisposer, createPostRemover } from './posts/remove-post';
+import type { RemovalReport } from './posts/remove-post';
+import { createPostWriter } from './posts/post-writer';
+import { createProfileStore } from './profiles/profile-store';
+import { decodeCursor } from './search/search-cursor';
+import type { SearchPostsInput } from './search/search-input';
+import { searchPostsInputSchema } from './search/search-input';
+import type { SearchPage } from './search/search-posts';
+import { createPostSearch } from './search/search-posts';
+import { linkKey } from './posts/link-key';
 import { guardDb } from '../db';
-import { createSubtitleStore } from './subtitle-store';
-import { releaseThumbnails } from './thumbnail-claims';
+import { createSubtitleStore } from './files/subtitle-store';
+import { releaseThumbnails } from './thumbnails/thumbnail-claims';
 
 const postIdSchema = z.number().int().positive();
 

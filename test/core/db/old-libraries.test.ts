@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/core/db';
 import { closeDatabase, latestVersion, migrations, openDatabase, schemaVersion } from '../../../src/core/db';
-import { mediaMaskOf } from '../../../src/core/library/media-mask';
+import { mediaMaskOf } from '../../../src/core/library/posts/media-mask';
 import { checkSearchIndex } from '../library/temp-library';
 
 /*

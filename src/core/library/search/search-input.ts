@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { libraryQuerySchema } from '../../shared/library';
+import { libraryQuerySchema } from '../../../shared/library';
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

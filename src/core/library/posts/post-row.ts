@@ -1,4 +1,4 @@
-import type { LibraryPost } from './library-types';
+import type { LibraryPost } from '../library-types';
 import { mediaTypesOfMask } from './media-mask';
 
 /** The columns a LibraryPost is read from; `p` is the posts table. */

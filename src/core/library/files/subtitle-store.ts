@@ -1,6 +1,6 @@
-import type { Db } from '../db';
+import type { Db } from '../../db';
 import type { FileStore } from './file-store';
-import type { SubtitleInput, SubtitleRecord } from './library-types';
+import type { SubtitleInput, SubtitleRecord } from '../library-types';
 
 interface SubtitleRow {
   file_id: number;

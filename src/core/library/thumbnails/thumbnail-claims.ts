@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Db } from '../../db';
 
 /*
  * Thumbnails cached for a post not recorded yet: a job caches them when it starts and records

@@ -1,5 +1,5 @@
-import type { Db } from '../db';
-import type { FileInput, FileKind, FileRecord } from './library-types';
+import type { Db } from '../../db';
+import type { FileInput, FileKind, FileRecord } from '../library-types';
 
 interface FileRow {
   id: number;

@@ -1,5 +1,5 @@
-import { MEDIA_TYPES } from '../../shared/post';
-import type { MediaType } from '../../shared/post';
+import { MEDIA_TYPES } from '../../../shared/post';
+import type { MediaType } from '../../../shared/post';
 
 /*
  * A post's media types as a bit set kept on the post (posts.media_mask, bit i = MEDIA_TYPES[i]),

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Db } from '../../db';
 
 const MAX_ENTRIES = 200;
 

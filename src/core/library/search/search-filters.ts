@@ -1,4 +1,4 @@
-import { masksWith } from './media-mask';
+import { masksWith } from '../posts/media-mask';
 import type { SearchPostsQuery } from './search-input';
 import { parseSearchText } from './search-text';
 

@@ -1,8 +1,8 @@
 import type { Statement } from 'better-sqlite3';
-import type { Db } from '../db';
-import type { LibraryPost } from './library-types';
-import type { PostRow } from './post-row';
-import { POST_COLUMNS, toLibraryPost } from './post-row';
+import type { Db } from '../../db';
+import type { LibraryPost } from '../library-types';
+import type { PostRow } from '../posts/post-row';
+import { POST_COLUMNS, toLibraryPost } from '../posts/post-row';
 import type { SearchCursor } from './search-cursor';
 import { encodeCursor } from './search-cursor';
 import type { SearchParams } from './search-filters';

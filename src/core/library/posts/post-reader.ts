@@ -1,8 +1,8 @@
-import type { MediaType } from '../../shared/post';
-import type { Db } from '../db';
-import type { FileStore } from './file-store';
-import type { ChosenVariant, LibraryPost, LibraryPostDetail, MediaItemRecord, SubtitleRecord } from './library-types';
-import { chosenVariantSchema } from './library-types';
+import type { MediaType } from '../../../shared/post';
+import type { Db } from '../../db';
+import type { FileStore } from '../files/file-store';
+import type { ChosenVariant, LibraryPost, LibraryPostDetail, MediaItemRecord, SubtitleRecord } from '../library-types';
+import { chosenVariantSchema } from '../library-types';
 import type { PostRow } from './post-row';
 import { POST_COLUMNS, toLibraryPost } from './post-row';
 

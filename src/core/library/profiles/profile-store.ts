@@ -1,6 +1,6 @@
-import type { Db } from '../db';
-import type { ProfileInput, ProfileRecord } from './library-types';
-import { linkKey } from './link-key';
+import type { Db } from '../../db';
+import type { ProfileInput, ProfileRecord } from '../library-types';
+import { linkKey } from '../posts/link-key';
 
 interface ProfileRow {
   id: number;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Result } from '../../shared/errors';
-import { err, ok } from '../../shared/errors';
+import type { Result } from './errors';
+import { err, ok } from './errors';
 
 /** Validate input from outside the engine; a refusal says what was wrong, field by field. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what: string): Result<z.output<S>> {

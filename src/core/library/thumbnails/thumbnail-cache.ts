@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Result } from '../../shared/errors';
-import { err, ok } from '../../shared/errors';
-import type { MediaHeaders } from '../../shared/post';
-import type { Db } from '../db';
+import type { Result } from '../../../shared/errors';
+import { err, ok } from '../../../shared/errors';
+import type { MediaHeaders } from '../../../shared/post';
+import type { Db } from '../../db';
 import { sniffImageType } from './image-type';
-import { guardDb } from '../db';
+import { guardDb } from '../../db';
 import { claimThumbnail, releaseThumbnails } from './thumbnail-claims';
 
 /** Fetch a URL's whole body; the job queue passes the real downloader. */

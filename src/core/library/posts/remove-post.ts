@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
-import type { Db } from '../db';
-import { isThumbnailClaimed } from './thumbnail-claims';
+import type { Db } from '../../db';
+import { isThumbnailClaimed } from '../thumbnails/thumbnail-claims';
 
 export interface FileRemoval {
   readonly path: string;

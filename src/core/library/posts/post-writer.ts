@@ -1,7 +1,7 @@
-import type { Post } from '../../shared/post';
-import type { Db } from '../db';
+import type { Post } from '../../../shared/post';
+import type { Db } from '../../db';
 import { createExistingLookup } from './find-existing';
-import type { MediaLocal, PostRecordInput, UpsertOutcome } from './library-types';
+import type { MediaLocal, PostRecordInput, UpsertOutcome } from '../library-types';
 import { linkKey } from './link-key';
 import { mediaMaskOf, mediaMaskSql } from './media-mask';
 
