@@ -7,7 +7,9 @@ import tseslint from 'typescript-eslint';
 /*
  * Layer boundaries (docs/ARCHITECTURE.md), enforced here so they cannot erode:
  *   src/shared   pure TypeScript: no node:, no DOM, nothing outside src/shared
- *   src/core     Node only: never electron, main, preload, renderer or server
+ *   src/core     Node only: never electron, main, preload, renderer, server, cli or node-shared
+ *   src/node-shared  Node code several faces share: never a face
+ *   faces        main, server, cli never import one another (start and cli may start web mode)
  *   src/renderer browser only: src/shared and browser packages
  *   electron     imported only by src/main and src/preload
  * test/lint/boundaries.test.ts lints planted violations to prove each rule still bites.
@@ -22,6 +24,30 @@ const nodeOnlyPackages = ['better-sqlite3', 'keytar', '@napi-rs/keyring', 'ws', 
 const restrict = ({ paths = [], patterns = [] }) => ({
   'no-restricted-imports': ['error', { paths, patterns }],
 });
+
+const faceToFace = 'Faces never import one another: Node code several faces share lives in src/node-shared.';
+/**
+ * The Node faces and the module below them: none imports Electron or renderer code, a face
+ * imports no other face except to start web mode (src/start and `trove serve` run
+ * src/server), and src/node-shared, shared by the faces, imports none of them.
+ * @type {Array<[string, string[], string]>}
+ */
+const nodeFaces = [
+  ['cli', ['start'], faceToFace],
+  ['server', ['cli', 'start'], faceToFace],
+  ['start', ['cli'], faceToFace],
+  ['node-shared', ['server', 'cli', 'start', 'sandbox'], 'src/node-shared sits below the faces: it imports src/core and src/shared only.'],
+];
+const nodeFaceRules = nodeFaces.map(([name, faces, message]) => ({
+  files: [`src/${name}/**/*.ts`],
+  rules: restrict({
+    paths: [electronBan],
+    patterns: [
+      { group: ['main', 'preload', 'renderer'].flatMap(layer), message: 'The engine and the Node faces never import Electron or renderer code.' },
+      { group: faces.flatMap(layer), message },
+    ],
+  }),
+}));
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.tools/**', 'test-results/**', 'coverage/**'] },
@@ -53,7 +79,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/core/**/*.ts', 'src/sandbox/**/*.ts', 'src/cli/**/*.ts', 'src/server/**/*.ts', 'src/start/**/*.ts'],
+    files: ['src/sandbox/**/*.ts'],
     rules: restrict({
       paths: [electronBan],
       patterns: [
@@ -70,12 +96,13 @@ export default tseslint.config(
       paths: [electronBan],
       patterns: [
         {
-          group: ['main', 'preload', 'renderer', 'server', 'cli', 'start'].flatMap(layer),
-          message: 'src/core never imports a face (main, preload, renderer, server, cli, start).',
+          group: ['main', 'preload', 'renderer', 'server', 'cli', 'start', 'node-shared'].flatMap(layer),
+          message: 'src/core never imports a face (main, preload, renderer, server, cli, start) or src/node-shared.',
         },
       ],
     }),
   },
+  ...nodeFaceRules,
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
@@ -93,6 +120,10 @@ export default tseslint.config(
   {
     files: ['src/main/**/*.ts', 'src/preload/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/main/**/*.ts'],
+    rules: restrict({ patterns: [{ group: ['renderer', 'server', 'cli', 'start'].flatMap(layer), message: faceToFace }] }),
   },
   {
     files: ['src/preload/**/*.ts'],

@@ -33,6 +33,15 @@ describe('layer boundaries', () => {
     ['src/server importing electron', 'src/server/planted.ts', "import 'electron';\n"],
     ['src/sandbox importing electron', 'src/sandbox/planted.ts', "import 'electron';\n"],
     ['src/start importing electron', 'src/start/planted.ts', "import 'electron';\n"],
+    ['src/core importing src/node-shared', 'src/core/planted.ts', "import '../node-shared/data-dir';\n"],
+    ['web mode importing the CLI', 'src/server/planted.ts', "import '../cli/main';\n"],
+    ['web mode importing npm start', 'src/server/media/planted.ts', "import '../../start/main';\n"],
+    ['the main process importing web mode', 'src/main/planted.ts', "import '../server/web-server';\n"],
+    ['the main process importing the CLI', 'src/main/planted.ts', "import '../cli/run-cli';\n"],
+    ['the CLI importing npm start', 'src/cli/commands/planted.ts', "import '../../start/ui-build';\n"],
+    ['src/node-shared importing web mode', 'src/node-shared/media/planted.ts', "import '../../server/web-server';\n"],
+    ['src/node-shared importing the CLI', 'src/node-shared/planted.ts', "import '../cli/main';\n"],
+    ['src/node-shared importing electron', 'src/node-shared/planted.ts', "import 'electron';\n"],
   ];
 
   it.each(violations)('refuses %s', async (_label, filePath, code) => {
@@ -44,6 +53,10 @@ describe('layer boundaries', () => {
     ['src/preload importing electron', 'src/preload/planted.ts', "import 'electron';\n"],
     ['src/core importing node:fs and src/shared', 'src/core/planted.ts', "import 'node:fs';\nimport '../shared/index';\n"],
     ['src/renderer importing src/shared and react', 'src/renderer/src/planted.ts', "import 'react';\nimport '../../shared/index';\n"],
+    ['the main process importing src/node-shared', 'src/main/planted.ts', "import '../node-shared/media/file-response';\n"],
+    ['web mode importing src/node-shared and src/core', 'src/server/planted.ts', "import '../node-shared/data-dir';\nimport '../core/index';\n"],
+    ['`trove serve` starting web mode', 'src/cli/commands/planted.ts', "import '../../server/index';\n"],
+    ['src/node-shared importing src/core', 'src/node-shared/media/planted.ts', "import '../../core/index';\n"],
   ];
 
   it.each(allowed)('allows %s', async (_label, filePath, code) => {

@@ -7,8 +7,10 @@ export type ByteRange =
 const SINGLE_RANGE = /^bytes=(\d*)-(\d*)$/;
 
 /**
- * Multi-range and malformed headers are answered with the whole file, which the RFC
- * allows (a server may ignore Range); players only ever ask for one range.
+ * Multi-range, other units and malformed headers (a last byte before the first included)
+ * are answered with the whole file, which the RFC allows (a server may ignore Range):
+ * players and Trove's downloader only ever ask for one range. One parser for every server
+ * Trove runs: web mode's and the app's media files, and the sandbox's media.
  */
 export function parseByteRange(header: string | null | undefined, size: number): ByteRange {
   const match = header === null || header === undefined ? null : SINGLE_RANGE.exec(header.trim());
@@ -22,8 +24,7 @@ export function parseByteRange(header: string | null | undefined, size: number):
     return { kind: 'partial', start: Math.max(0, size - length), end: size - 1 };
   }
   const start = Number(first);
+  if (last !== '' && Number(last) < start) return { kind: 'full' };
   if (start >= size) return { kind: 'unsatisfiable' };
-  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
-  if (end < start) return { kind: 'full' };
-  return { kind: 'partial', start, end };
+  return { kind: 'partial', start, end: last === '' ? size - 1 : Math.min(Number(last), size - 1) };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeMediaPath } from '../../../src/renderer/src/api/media-path';
-import { resolveMediaPath } from '../../../src/server/media/resolve-media-path';
+import { resolveMediaPath } from '../../../src/node-shared/media/resolve-media-path';
 
 let base: string;
 beforeAll(async () => {

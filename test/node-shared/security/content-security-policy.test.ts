@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, remoteImageSources } from '../../../src/server/security/content-security-policy';
+import { contentSecurityPolicy, remoteImageSources } from '../../../src/node-shared/security/content-security-policy';
 
 const directive = (policy: string, name: string): string | undefined =>
   policy.split('; ').find((part) => part.startsWith(`${name} `));

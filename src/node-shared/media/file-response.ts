@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { parseByteRange } from './byte-range';
+import { parseByteRange } from '../../shared/byte-range';
 import { contentTypeFor } from './content-type';
 
 /** A transport-neutral file response: Node's http server and Electron's protocol.handle both write it. */

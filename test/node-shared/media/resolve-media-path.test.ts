@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaRoots } from '../../../src/server/media/media-roots';
-import { resolveMediaPath, resolveStaticPath } from '../../../src/server/media/resolve-media-path';
+import { mediaRoots } from '../../../src/node-shared/media/media-roots';
+import { resolveMediaPath, resolveStaticPath } from '../../../src/node-shared/media/resolve-media-path';
 
 let base: string;
 let library: string;

@@ -1,4 +1,3 @@
-export * from './byte-range';
 export * from './content-type';
 export * from './file-response';
 export * from './media-roots';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultDataDir } from '../../src/cli/data-dir';
+import { defaultDataDir } from '../../src/node-shared/data-dir';
 
 describe('defaultDataDir', () => {
   it('uses XDG_DATA_HOME on Linux', () => {
