@@ -39,6 +39,7 @@ import { createPostRunner } from './jobs/post-runner';
 import { AnswerReuse } from './jobs/answer-reuse';
 import { ResolutionCache } from './jobs/resolution-cache';
 import { closeDatabase, migrations, openDatabase } from './db';
+import { createChangeFeed } from './library/changes/change-feed';
 import { createLibraryStore } from './library/library-store';
 import { createThumbnailCache } from './library/thumbnails/thumbnail-cache';
 import type { FfmpegInfo } from './media/locate-ffmpeg';
@@ -178,6 +179,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     };
   const redact = (text: string): string => redactSecrets(text, [...seenKeys, env['TROVE_API_KEY']]);
 
+  // What the library changed, by this process or another, goes out as library.changed.
+  const libraryChanges = createChangeFeed(db, (change) => events.emit('library.changed', change));
   const services: CoreServices = {
     dataDir: options.dataDir,
     now,
@@ -189,7 +192,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     client: (forJob) => reportingCharges(client(), recordCharge(forJob?.jobId)),
     clientWithKey: (provider) => reportingCharges(clientFor(settings.get(), provider), recordCharge(undefined)),
     jobs: new JobStore(db, now),
-    library: createLibraryStore(db, { now }),
+    library: createLibraryStore(db, { now, onChange: () => libraryChanges.soon() }),
     thumbnails: createThumbnailCache({
       db,
       dataDir: options.dataDir,
@@ -258,8 +261,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // over when that one ends, and meanwhile follows the jobs it runs.
   if (options.startQueue !== false) {
     // Jobs another process adds or runs are committed by its own connection: announced
-    // here too, and the queue (if it runs here) looks for work again.
-    otherWriters = watchOtherWriters({ db, store: services.jobs, events, viewOf: (job) => queue.viewOf(job), onChange: () => queue.pump(), pollMs, now });
+    // here too, and the queue (if it runs here) looks for work again. So are the library
+    // changes it logged (a post removed with the CLI while the app is open).
+    otherWriters = watchOtherWriters({
+      db,
+      store: services.jobs,
+      events,
+      viewOf: (job) => queue.viewOf(job),
+      onChange: () => {
+        queue.pump();
+        libraryChanges.check();
+      },
+      pollMs,
+      now,
+    });
     ownership = await startQueueOwnership({ dataDir: options.dataDir, face: options.face ?? 'app', events, pollMs, now, run: runQueue });
   }
 

@@ -3,7 +3,7 @@ import type { CommandName, EventName } from './contract-names';
 import { diagnosticsSchema } from './diagnostics';
 import type { ErrorInfo } from './errors';
 import { downloadOptionsSchema, jobStateSchema, jobViewSchema, pauseReasonSchema } from './jobs';
-import { libraryDetailSchema, libraryItemSchema, libraryQuerySchema } from './library';
+import { libraryChangeSchema, libraryDetailSchema, libraryItemSchema, libraryQuerySchema } from './library';
 import { keyStatusSchema } from './key-status';
 import { playlistPageSchema, postSchema } from './post';
 import { settingsPatchSchema, settingsSchema } from './settings';
@@ -268,6 +268,7 @@ export const events = {
   'queue.runner': queueRunnerSchema,
   'settings.changed': settingsSchema,
   'key.changed': keyStatusSchema,
+  'library.changed': libraryChangeSchema,
   // Sent by the desktop face, not the Core: the user chose a link outside the window (the
   // clipboard notification), to be previewed on the Grab screen as if pasted. Web mode never sends it.
   'grab.requested': z.object({ url: linkSchema }),

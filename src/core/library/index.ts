@@ -6,3 +6,4 @@ export * from './posts/remove-post';
 export * from './search/search-input';
 export * from './search/search-posts';
 export * from './thumbnails/thumbnail-cache';
+export * from './changes/change-feed';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Result } from '../../shared/errors';
 import { err, ok } from '../../shared/errors';
+import type { LibraryChange } from '../../shared/library';
 import type { Db } from '../db';
 import { createExistingLookup } from './posts/find-existing';
 import { createFileStore } from './files/file-store';
@@ -42,11 +43,14 @@ import { linkKey } from './posts/link-key';
 import { guardDb } from '../db';
 import { createSubtitleStore } from './files/subtitle-store';
 import { releaseThumbnails } from './thumbnails/thumbnail-claims';
+import { createChangeLog } from './changes/change-log';
 
 const postIdSchema = z.number().int().positive();
 
 export interface LibraryStoreOptions {
   readonly now: () => number;
+  /** Told after each write that changed the library (its change is then in the log). */
+  readonly onChange?: () => void;
 }
 
 const notFound = (what: string, id: number) =>
@@ -62,7 +66,7 @@ const changed = (done: Result<boolean>, what: string, id: number): Result<void> 
  * The library's typed methods over one connection. Every method returns a Result: bad
  * input and SQLite's expected failures (busy, disk full, constraint) come back as data.
  */
-export function createLibraryStore(db: Db, { now }: LibraryStoreOptions) {
+export function createLibraryStore(db: Db, { now, onChange }: LibraryStoreOptions) {
   const files = createFileStore(db, now);
   const subtitles = createSubtitleStore(db, files);
   const writer = createPostWriter(db, now);
@@ -72,6 +76,20 @@ export function createLibraryStore(db: Db, { now }: LibraryStoreOptions) {
   const remove = createPostRemover(db);
   const disposeFiles = createFileDisposer(db);
   const profiles = createProfileStore(db, now);
+  const logChange = createChangeLog(db, now);
+  /** Runs a write and logs what it changed in one transaction; the change is announced once it committed. */
+  const logged = <T>(write: () => T, changeOf: (written: T) => Partial<LibraryChange> | undefined): Result<T> => {
+    const done = guardDb(
+      db.transaction(() => {
+        const written = write();
+        const change = changeOf(written);
+        if (change) logChange(change);
+        return written;
+      }),
+    );
+    if (done.ok) onChange?.();
+    return done;
+  };
 
   const withPost = <T>(postId: number, run: () => T): Result<T> => {
     const id = parseInput(postIdSchema, postId, 'post id');
@@ -81,7 +99,13 @@ export function createLibraryStore(db: Db, { now }: LibraryStoreOptions) {
   return {
     /** Add or merge posts from the normalized model, all in one transaction (a page, or a bulk import). */
     upsertPosts(inputs: readonly PostRecordInput[]): Result<UpsertOutcome[]> {
-      const written = guardDb(() => writer.upsertPosts(inputs));
+      const written = logged(
+        () => writer.upsertPosts(inputs),
+        (outcomes) => ({
+          added: outcomes.filter((outcome) => outcome.created).map((outcome) => outcome.id),
+          updated: outcomes.filter((outcome) => !outcome.created).map((outcome) => outcome.id),
+        }),
+      );
       if (written.ok) releaseThumbnails(db, inputs.flatMap((input) => [input.avatarPath, ...(input.media ?? []).map((media) => media?.previewPath)]));
       return written;
     },
@@ -90,7 +114,11 @@ export function createLibraryStore(db: Db, { now }: LibraryStoreOptions) {
     setMediaLocal(postId: number, mediaIndex: number, local: MediaLocal): Result<void> {
       const input = parseInput(mediaLocalSchema, local, 'media details');
       if (!input.ok) return input;
-      const done = changed(guardDb(() => writer.setMediaLocal(postId, mediaIndex, input.value)), `media item ${mediaIndex} of post`, postId);
+      const written = logged(
+        () => writer.setMediaLocal(postId, mediaIndex, input.value),
+        (found) => (found ? { updated: [postId] } : undefined),
+      );
+      const done = changed(written, `media item ${mediaIndex} of post`, postId);
       if (done.ok) releaseThumbnails(db, [input.value.previewPath]);
       return done;
     },
@@ -121,13 +149,13 @@ export function createLibraryStore(db: Db, { now }: LibraryStoreOptions) {
 
     addFile(file: FileInput): Result<FileRecord> {
       const input = parseInput(fileInputSchema, file, 'file record');
-      return input.ok ? guardDb(() => files.addFile(input.value)) : input;
+      return input.ok ? logged(() => files.addFile(input.value), (record) => ({ files: [record.postId] })) : input;
     },
     listFiles: (postId: number): Result<FileRecord[]> => withPost(postId, () => files.listFiles(postId)),
 
     addSubtitle(subtitle: SubtitleInput): Result<SubtitleRecord> {
       const input = parseInput(subtitleInputSchema, subtitle, 'subtitle record');
-      return input.ok ? guardDb(() => subtitles.addSubtitle(input.value)) : input;
+      return input.ok ? logged(() => subtitles.addSubtitle(input.value), (record) => ({ subtitles: [record.postId] })) : input;
     },
     listSubtitles: (postId: number): Result<SubtitleRecord[]> => withPost(postId, () => subtitles.listSubtitles(postId)),
 
@@ -136,7 +164,10 @@ export function createLibraryStore(db: Db, { now }: LibraryStoreOptions) {
       const input = parseInput(removePostInputSchema, request, 'removal');
       if (!input.ok) return input;
       const { id, deleteFiles } = input.value;
-      const removed = guardDb(() => remove(id));
+      const removed = logged(
+        () => remove(id),
+        (found) => (found ? { removed: [id] } : undefined),
+      );
       if (!removed.ok) return removed;
       if (!removed.value) return notFound('post', id);
       return ok(await disposeFiles(removed.value, deleteFiles));

@@ -4,6 +4,7 @@ import { searchIndexMigration } from './0002-library-search';
 import { creditsMigration } from './0003-credits';
 import { jobsMigrations } from './0004-jobs';
 import { searchSpeedMigration } from './0005-library-search-speed';
+import { libraryChangesMigration } from './0006-library-changes';
 
 /**
  * Every step of the one schema (library, credits and the queue share the database file), in
@@ -16,4 +17,5 @@ export const migrations = mergeMigrations([
   creditsMigration,
   ...jobsMigrations,
   searchSpeedMigration,
+  libraryChangesMigration,
 ]);
