@@ -1,5 +1,6 @@
 // @ts-check
 import { builtinModules } from 'node:module';
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -49,10 +50,44 @@ const nodeFaceRules = nodeFaces.map(([name, faces, message]) => ({
   }),
 }));
 
+const CORE = path.join(import.meta.dirname, 'src', 'core');
+/** The engine area (src/core/<area>/…) a path is in; undefined for src/core's own files and outside it. */
+const areaOf = (file) => {
+  const parts = path.relative(CORE, file).split(path.sep);
+  return parts[0] === '..' || path.isAbsolute(parts[0] ?? '') || parts.length < 2 ? undefined : parts[0];
+};
+/**
+ * Each engine area's index.ts is its only public surface: from outside src/core/<area>, an
+ * import names the area (its index), never one of its files. Inside the area, anything goes.
+ */
+const areaFrontDoor = {
+  meta: { type: 'problem', schema: [], messages: { inside: "'{{spec}}' reaches into src/core/{{area}}: import the area itself ('{{door}}'), its index.ts is its front door." } },
+  create(context) {
+    const mine = areaOf(context.filename);
+    /** @param {any} node */
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = path.resolve(path.dirname(context.filename), spec);
+      const area = areaOf(target);
+      if (area === undefined || area === mine) return;
+      if (/^index(\.tsx?)?$/.test(path.relative(path.join(CORE, area), target))) return;
+      const door = path.relative(path.dirname(context.filename), path.join(CORE, area));
+      context.report({ node: node.source, messageId: 'inside', data: { spec, area, door: door.startsWith('.') ? door : `./${door}` } });
+    };
+    return { ImportDeclaration: check, ExportAllDeclaration: check, ExportNamedDeclaration: check, ImportExpression: check };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.tools/**', 'test-results/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { trove: { rules: { 'area-front-door': areaFrontDoor } } },
+    rules: { 'trove/area-front-door': 'error' },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {

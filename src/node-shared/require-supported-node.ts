@@ -1,4 +1,4 @@
-import { supportedNodeRange, unsupportedNodeLine } from '../core/diagnostics/supported-node';
+import { supportedNodeRange, unsupportedNodeLine } from '../core/diagnostics';
 
 /*
  * Imported first by every entry point a user can start by hand (the CLI, web mode, the

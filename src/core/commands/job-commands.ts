@@ -4,8 +4,8 @@ import type { DownloadOptions } from '../../shared/jobs';
 import { guessLinkKind, parseLink } from '../../shared/links';
 import { displayCaption } from '../../shared/display-caption';
 import type { CoreServices } from '../core-services';
-import { jobView } from '../jobs/job-store';
-import type { NewJob } from '../jobs/job-store';
+import { jobView } from '../jobs';
+import type { NewJob } from '../jobs';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
 
 const fail = (code: string, message: string, detail?: unknown): Result<never, ErrorInfo> => ({

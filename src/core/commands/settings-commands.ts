@@ -1,4 +1,4 @@
-import { fileNameFieldsFromPost, renderFileName, validateFileNameTemplate } from '../files/file-name-template';
+import { fileNameFieldsFromPost, renderFileName, validateFileNameTemplate } from '../files';
 import type { Post } from '../../shared/post';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
 

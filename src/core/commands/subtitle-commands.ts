@@ -4,12 +4,12 @@ import type { ErrorInfo, Result } from '../../shared/errors';
 import { subtitleFormatSchema } from '../../shared/subtitles';
 import type { Cue } from '../../shared/subtitles';
 import { parseLink } from '../../shared/links';
-import { fetchBytes } from '../download/fetch-bytes';
-import { sanitizeFileName } from '../files/sanitize-file-name';
-import { apiErrorInfo } from '../jobs/api-error-info';
-import { embedSubtitles } from '../media/embed-subtitles';
-import { parseSubtitles } from '../subtitles/parse-subtitles';
-import { matchTracks, saveSubtitleTracks, sourceFor } from '../subtitles/save-subtitle-tracks';
+import { fetchBytes } from '../download';
+import { sanitizeFileName } from '../files';
+import { apiErrorInfo } from '../jobs';
+import { embedSubtitles } from '../media';
+import { parseSubtitles } from '../subtitles';
+import { matchTracks, saveSubtitleTracks, sourceFor } from '../subtitles';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
 
 const fail = (code: string, message: string): Result<never, ErrorInfo> => ({ ok: false, error: { code, message } });

@@ -1,5 +1,5 @@
 import type { ErrorInfo } from '../../shared/errors';
-import type { ApiError } from '../api/api-error';
+import type { ApiError } from '../api';
 
 /** What the user can do next, per failure: the faces show it under the server's message. */
 const NEXT_STEP: Partial<Record<string, string>> = {

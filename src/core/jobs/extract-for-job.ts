@@ -3,7 +3,7 @@ import type { CoreServices } from '../core-services';
 import { apiErrorInfo } from './api-error-info';
 import type { JobOutcome } from './job-queue';
 import type { JobRecord } from './job-store';
-import type { ApiError } from '../api/api-error';
+import type { ApiError } from '../api';
 
 /** How an extraction failure stops a job: a blocked queue, a stop, or a failure to retry. */
 export function outcomeOfApiError(error: ApiError): JobOutcome {

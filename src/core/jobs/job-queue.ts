@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import type { ErrorInfo } from '../../shared/errors';
 import type { JobState, JobView, PauseReason } from '../../shared/jobs';
-import type { EventBus } from '../events/event-bus';
-import { Coalescer } from '../events/event-bus';
+import type { EventBus } from '../events';
+import { Coalescer } from '../events';
 import { toDatabaseError } from '../db';
 import { isActive } from './job-state';
 import type { JobPatch, JobRecord, JobStore } from './job-store';

@@ -1,7 +1,7 @@
 import { chooseAudioTrack, recommendedVariant } from '../../shared/variant-choice';
 import type { Media, MediaHeaders, Post, Variant } from '../../shared/post';
 import type { QualityPreference, Settings } from '../../shared/settings';
-import { fileNameFieldsFromPost, renderFileName } from '../files/file-name-template';
+import { fileNameFieldsFromPost, renderFileName } from '../files';
 import type { JobRecord } from './job-store';
 
 export interface StreamDownload {

@@ -4,10 +4,10 @@ import type { Post } from '../../shared/post';
 import type { SubtitleSaveFormat } from '../../shared/settings';
 import { subtitleFormatSchema } from '../../shared/subtitles';
 import type { CoreServices } from '../core-services';
-import { fetchBytes } from '../download/fetch-bytes';
-import { embedSubtitles } from '../media/embed-subtitles';
-import type { SavedSubtitle } from '../subtitles/save-subtitle-tracks';
-import { saveSubtitleTracks } from '../subtitles/save-subtitle-tracks';
+import { fetchBytes } from '../download';
+import { embedSubtitles } from '../media';
+import type { SavedSubtitle } from '../subtitles';
+import { saveSubtitleTracks } from '../subtitles';
 import type { JobRecord } from './job-store';
 import { SUBTITLES_OUTPUT } from './job-store';
 

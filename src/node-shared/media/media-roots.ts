@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { THUMBNAILS_FOLDER } from '../../core/library/thumbnails/thumbnail-cache';
+import { THUMBNAILS_FOLDER } from '../../core/library';
 
 /**
  * The folders media URLs may serve, in both faces: the download folder, and of the data
