@@ -3,52 +3,45 @@ import { join } from 'node:path';
 import type { CommandInput, CommandName, CommandResult, Envelope, QueueHolder } from '../shared/contract';
 import type { ErrorInfo, Result } from '../shared/errors';
 import type { Settings, SettingsPatch } from '../shared/settings';
-import { reportingCharges } from './api';
-import type { ChargedCall } from './api';
-import type { RetryOptions } from './api';
-import type { ServiceClient } from './api';
-import { createServiceClient } from './api';
+import { reportingCharges, createServiceClient } from './api';
+import type { ChargedCall, RetryOptions, ServiceClient } from './api';
 import type { CommandHandlers } from './command-dispatch';
 import { dispatchCommand } from './command-dispatch';
-import { appCommands } from './commands';
-import type { DesktopActions } from './commands';
-import { creditCommands } from './commands';
-import { grabCommands } from './commands';
-import type { HandlerDeps } from './commands';
-import { jobCommands } from './commands';
-import { keyCommands } from './commands';
-import { libraryCommands } from './commands';
-import { createSandboxSession } from './commands';
-import type { StartSandbox } from './commands';
-import { settingsCommands } from './commands';
-import { subtitleCommands } from './commands';
+import {
+  appCommands,
+  creditCommands,
+  grabCommands,
+  jobCommands,
+  keyCommands,
+  libraryCommands,
+  createSandboxSession,
+  settingsCommands,
+  subtitleCommands,
+} from './commands';
+import type { DesktopActions, HandlerDeps, StartSandbox } from './commands';
 import type { Core } from './core-api';
 import type { CoreServices } from './core-services';
-import { createBalanceAlerts } from './credits';
-import { createCreditsMonitor } from './credits';
-import { createLedger } from './credits';
-import { createBandwidthLimiter } from './download';
+import { createBalanceAlerts, createCreditsMonitor, createLedger } from './credits';
+import { createBandwidthLimiter, fetchBytes } from './download';
 import type { DownloadDeps } from './download';
-import { fetchBytes } from './download';
 import { defaultDownloadFolder } from './files';
 import { EventBus } from './events';
-import { JobQueue } from './jobs';
-import { JobStore } from './jobs';
-import { createPlaylistRunner } from './jobs';
-import { createPostRunner } from './jobs';
-import { AnswerReuse } from './jobs';
-import { ResolutionCache } from './jobs';
+import {
+  JobQueue,
+  JobStore,
+  createPlaylistRunner,
+  createPostRunner,
+  AnswerReuse,
+  ResolutionCache,
+  watchOtherWriters,
+  startQueueOwnership,
+} from './jobs';
 import { closeDatabase, migrations, openDatabase } from './db';
-import { createChangeFeed } from './library';
-import { createLibraryStore } from './library';
-import { createThumbnailCache } from './library';
+import { createChangeFeed, createLibraryStore, createThumbnailCache } from './library';
 import type { FfmpegInfo } from './media';
 import { locateFfmpeg } from './media';
 import type { KeyStore } from './secrets';
-import { KEY_SERVICE_ENV_VAR, createKeyStore, keyProvider } from './secrets';
-import { redactSecrets } from './secrets';
-import { watchOtherWriters } from './jobs';
-import { startQueueOwnership } from './jobs';
+import { KEY_SERVICE_ENV_VAR, createKeyStore, keyProvider, redactSecrets } from './secrets';
 import type { QueueOwnership } from './jobs';
 import { openSettingsStore } from './settings';
 

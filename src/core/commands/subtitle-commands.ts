@@ -8,8 +8,7 @@ import { fetchBytes } from '../download';
 import { sanitizeFileName } from '../files';
 import { apiErrorInfo } from '../jobs';
 import { embedSubtitles } from '../media';
-import { parseSubtitles } from '../subtitles';
-import { matchTracks, saveSubtitleTracks, sourceFor } from '../subtitles';
+import { parseSubtitles, matchTracks, saveSubtitleTracks, sourceFor } from '../subtitles';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
 
 const fail = (code: string, message: string): Result<never, ErrorInfo> => ({ ok: false, error: { code, message } });

@@ -2,8 +2,7 @@ import type { Diagnostics, DiagnosticProblem } from '../../shared/diagnostics';
 import type { SettingsPatch } from '../../shared/settings';
 import { defaultDownloadFolder } from '../files';
 import { locateFfmpeg } from '../media';
-import { KEY_SERVICE_ENV_VAR, createKeyStore } from '../secrets';
-import { describeKeychain } from '../secrets';
+import { KEY_SERVICE_ENV_VAR, createKeyStore, describeKeychain } from '../secrets';
 import { openSettingsStore } from '../settings';
 import { collectDiagnostics } from './collect-diagnostics';
 

@@ -6,9 +6,7 @@ import { ok, type Result } from '../../shared/errors';
 import { claimOwnedTemp, removeOrphanedTemps } from '../files';
 import { syncFile } from '../fs';
 import { subtitleFormatSchema } from '../../shared/subtitles';
-import { iso639Language } from '../subtitles';
-import { parseSubtitles } from '../subtitles';
-import { writeSrt } from '../subtitles';
+import { iso639Language, parseSubtitles, writeSrt } from '../subtitles';
 import { runFfmpeg } from './run-ffmpeg';
 
 /*
