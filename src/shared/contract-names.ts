@@ -50,6 +50,7 @@ export const EVENT_NAMES = [
   'key.changed',
   'grab.requested',
   'queue.runner',
+  'library.changed',
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

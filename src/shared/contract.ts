@@ -4,7 +4,7 @@ import { diagnosticsSchema } from './diagnostics';
 import { errorCodeSchema } from './error-codes';
 import type { ErrorInfo } from './errors';
 import { downloadOptionsSchema, jobStateSchema, jobViewSchema, pauseReasonSchema } from './jobs';
-import { libraryDetailSchema, libraryItemSchema, libraryQuerySchema } from './library';
+import { libraryChangeSchema, libraryDetailSchema, libraryItemSchema, libraryQuerySchema } from './library';
 import { keyStatusSchema } from './key-status';
 import { playlistPageSchema, postSchema } from './post';
 import { settingsPatchSchema, settingsSchema } from './settings';
@@ -283,6 +283,7 @@ export const events = {
   'queue.runner': queueRunnerSchema,
   'settings.changed': settingsSchema,
   'key.changed': keyStatusSchema,
+  'library.changed': libraryChangeSchema,
   // Sent by the desktop face, not the Core: the user chose a link outside the window. From the
   // clipboard notification it is previewed at once, as if pasted (preview: true); from a trove://
   // link it only fills Grab's box (preview: false), since any page can send one. Web mode never sends it.

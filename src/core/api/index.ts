@@ -5,3 +5,4 @@ export * from './rate-limiter-registry';
 export * from './retry-policy';
 export * from './service-client';
 export * from './timing';
+export * from './charge-reporting-client';

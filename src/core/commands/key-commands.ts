@@ -1,5 +1,5 @@
 import type { HandlerDeps, HandlerGroup } from './handler-types';
-import { validateAndStoreKey } from '../secrets/validate-key';
+import { validateAndStoreKey } from '../secrets';
 
 export function keyCommands({ services, queue }: HandlerDeps): HandlerGroup<'key.status' | 'key.set' | 'key.clear'> {
   return {

@@ -1,5 +1,5 @@
 import { errorInfoOf } from '../../shared/errors';
-import { fileNameFieldsFromPost, renderFileName, validateFileNameTemplate } from '../files/file-name-template';
+import { fileNameFieldsFromPost, renderFileName, validateFileNameTemplate } from '../files';
 import type { Post } from '../../shared/post';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
 

@@ -1,8 +1,8 @@
 import { errorInfoOf } from '../../shared/errors';
 import type { Balance } from '../../shared/contract';
 import type { ErrorInfo, Result } from '../../shared/errors';
-import type { ServiceClient } from '../api/service-client';
-import type { EventBus } from '../events/event-bus';
+import type { ServiceClient } from '../api';
+import type { EventBus } from '../events';
 import type { BalanceAlerts } from './balance-alerts';
 import type { Ledger } from './ledger';
 

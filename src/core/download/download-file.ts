@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { realSleep, systemClock } from '../api/timing';
-import { backoffDelay } from '../api/retry-policy';
+import { realSleep, systemClock, backoffDelay } from '../api';
 import { DownloadFailure, diskError, downloadError, errnoOf, type DownloadError } from './download-error';
 import { checkRequest, type DownloadRequest } from './download-request';
 import { downloadSettingsSchema, type DownloadDeps } from './download-settings';

@@ -1,6 +1,6 @@
 import type { CoreServices } from '../core-services';
-import { downloadFile } from '../download/download-file';
-import { mergeStreams } from '../media/merge-streams';
+import { downloadFile } from '../download';
+import { mergeStreams } from '../media';
 import { adoptDownloadedFile, adoptMergedFile } from './adopt-finished-file';
 import { discardJobFiles } from './discard-job-files';
 import { extractForJob } from './extract-for-job';

@@ -6,3 +6,4 @@ export * from './media-info';
 export * from './merge-streams';
 export * from './probe-media';
 export * from './run-ffmpeg';
+export * from './embed-subtitles';

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { ErrorInfo, Result } from '../../shared/errors';
 import { errorInfoOf } from '../../shared/errors';
 import type { SubtitleFormat, SubtitleResult, SubtitleTrack, SubtitleUrl } from '../../shared/subtitles';
-import { writeFileAtomic } from '../fs/write-file-atomic';
-import { moveToUniqueName } from '../files/unique-name';
+import { writeFileAtomic } from '../fs';
+import { moveToUniqueName } from '../files';
 import { convertSubtitles, type SubtitleTarget } from './convert-subtitles';
 import { subtitleFileName } from './subtitle-file-name';
 

@@ -2,7 +2,7 @@ import { readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jobPlanMigration } from '../../../src/core/db/migrations/0006-job-plan';
+import { jobPlanMigration } from '../../../src/core/db/migrations/0007-job-plan';
 import { mediaPlanSchema } from '../../../src/core/jobs/plan/media-plan-schema';
 import type { Harness } from '../engine/core-harness';
 import { probe, startHarness, value } from '../engine/core-harness';

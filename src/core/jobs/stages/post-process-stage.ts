@@ -1,9 +1,9 @@
 import type { ErrorInfo, Result } from '../../../shared/errors';
 import type { Post } from '../../../shared/post';
 import type { Settings } from '../../../shared/settings';
-import type { MediaError } from '../../media/media-error';
-import type { Merged, MergeRequest } from '../../media/merge-streams';
-import type { SavedSubtitle } from '../../subtitles/save-subtitle-tracks';
+import type { MediaError } from '../../media';
+import type { Merged, MergeRequest } from '../../media';
+import type { SavedSubtitle } from '../../subtitles';
 import type { JobOutcome } from '../job-queue';
 import type { JobRecord } from '../job-store';
 import type { MediaTask } from '../plan/fetch-tasks';
