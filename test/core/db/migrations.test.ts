@@ -33,7 +33,7 @@ function rawDb(): Db {
 }
 
 describe('the migration list', () => {
-  it('lists versions 1 to 6 in order', () => {
+  it('lists versions 1 to 7 in order', () => {
     expect(migrations.map((m) => [m.version, m.name])).toEqual([
       [1, 'library'],
       [2, 'library-search'],
@@ -41,6 +41,7 @@ describe('the migration list', () => {
       [4, 'jobs'],
       [5, 'library-search-speed'],
       [6, 'library-changes'],
+      [7, 'job-plan'],
     ]);
   });
 
@@ -145,20 +146,20 @@ describe('openDatabase', () => {
 
   it('refuses a library from a newer Trove and leaves it untouched', () => {
     const future = new Database(path);
-    future.pragma('user_version = 7');
+    future.pragma(`user_version = ${LATEST + 1}`);
     future.close();
     const opened = openDatabase(path, { migrations });
     expect(opened).toEqual({
       ok: false,
       error: {
         code: 'database_too_new',
-        message: 'This library was created by a newer Trove (schema 7); update Trove.',
+        message: `This library was created by a newer Trove (schema ${LATEST + 1}); update Trove.`,
         retryable: false,
-        detail: { schema: 7, supported: LATEST },
+        detail: { schema: LATEST + 1, supported: LATEST },
       },
     });
     const check = new Database(path);
-    expect(schemaVersion(check)).toBe(7);
+    expect(schemaVersion(check)).toBe(LATEST + 1);
     expect(objects(check, 'table')).toEqual([]);
     check.close();
   });

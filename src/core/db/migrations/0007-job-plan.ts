@@ -91,7 +91,7 @@ export function planOfLegacyRow(row: Omit<LegacyRow, 'id'>): { items: PlanItemV1
 
 export const jobPlanMigration: Migration = {
   version: 7,
-  name: 'job plan',
+  name: 'job-plan',
   up(db) {
     db.exec('ALTER TABLE jobs ADD COLUMN plan TEXT');
     const rows = db.prepare<[], LegacyRow>("SELECT id, post, media_indexes, outputs FROM jobs WHERE kind = 'post'").all();
