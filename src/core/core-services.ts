@@ -4,6 +4,7 @@ import type { ServiceClient } from './api/service-client';
 import type { BalanceAlerts } from './credits/balance-alerts';
 import type { CreditsMonitor } from './credits/credits-monitor';
 import type { Ledger } from './credits/ledger';
+import type { PriceTable } from './credits/price-table';
 import type { BandwidthLimiter } from './download/bandwidth-limiter';
 import type { DownloadDeps } from './download/download-settings';
 import type { EventBus } from './events/event-bus';
@@ -35,6 +36,8 @@ export interface CoreServices {
   readonly library: LibraryStore;
   readonly thumbnails: ThumbnailCache;
   readonly ledger: Ledger;
+  /** What each operation costs per site, learned from the free balance (unknown until seen). */
+  readonly prices: PriceTable;
   readonly alerts: BalanceAlerts;
   readonly credits: CreditsMonitor;
   readonly resolutions: ResolutionCache;

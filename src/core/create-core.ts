@@ -24,7 +24,10 @@ import type { Core } from './core-api';
 import type { CoreServices } from './core-services';
 import { createBalanceAlerts } from './credits/balance-alerts';
 import { createCreditsMonitor } from './credits/credits-monitor';
+import { ChargedCallWatch } from './credits/charged-call-watch';
 import { createLedger } from './credits/ledger';
+import { createPriceLearner } from './credits/price-learner';
+import { createPriceTable } from './credits/price-table';
 import { creditsMigrations } from './credits/migrations';
 import { createBandwidthLimiter } from './download/bandwidth-limiter';
 import type { DownloadDeps } from './download/download-settings';
@@ -127,6 +130,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return key;
   };
 
+  const chargedCalls = new ChargedCallWatch();
   const clientFor = (current: Settings, provider: () => Promise<string | undefined>): ServiceClient =>
     createServiceClient({
       baseUrl: current.serviceUrl,
@@ -137,6 +141,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...(options.clientRetry ? { retry: options.clientRetry } : {}),
       // Called only once a call answers, when the monitor below exists.
       onOutOfCredits: () => credits.outOfCredits(),
+      chargedCalls,
     });
   let cachedClient: { signature: string; client: ServiceClient } | undefined;
   const client = (): ServiceClient => {
@@ -162,10 +167,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const ledger = createLedger(db, { now });
   const alerts = createBalanceAlerts(db, { now });
+  const prices = createPriceTable(db, { now });
   const credits = createCreditsMonitor({
     client,
     alerts,
-    ledger,
+    learner: createPriceLearner({ ledger, prices, watch: chargedCalls }),
     events,
     now,
     ...(options.balanceDebounceMs !== undefined ? { debounceMs: options.balanceDebounceMs } : {}),
@@ -193,6 +199,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       fetchBytes: (url, headers) => fetchBytes(url, { ...(headers ? { headers } : {}), maxBytes: 10 * 1024 * 1024 }),
     }),
     ledger,
+    prices,
     alerts,
     credits,
     resolutions: new ResolutionCache(now),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CommandName, EventName } from './contract-names';
+import { learnedPriceSchema } from './credits';
 import { diagnosticsSchema } from './diagnostics';
 import type { ErrorInfo } from './errors';
 import { downloadOptionsSchema, jobStateSchema, jobViewSchema, pauseReasonSchema } from './jobs';
@@ -255,6 +256,7 @@ export const commands = {
     }),
   ),
   'credits.exportCsv': command(noInput, z.object({ csv: z.string() })),
+  'credits.prices': command(noInput, z.object({ prices: z.array(learnedPriceSchema) })),
 
   'queue.runner': command(noInput, queueRunnerSchema),
 } as const satisfies Record<CommandName, CommandSpec>;

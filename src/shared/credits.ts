@@ -7,3 +7,21 @@ export type Credits = z.infer<typeof creditsSchema>;
 
 /** The service's alert thresholds: below 10,000, 2,000, 300, 100, and at 0. */
 export const BALANCE_ALERT_THRESHOLDS = [10_000, 2_000, 300, 100, 0] as const;
+
+export const chargedOperationSchema = z.enum(['post', 'playlist', 'subtitles']);
+
+/** What one call of an operation costs on a site, as Trove learned it from the free balance. */
+export const learnedPriceSchema = z.object({
+  operation: chargedOperationSchema,
+  site: z.string(),
+  /** The estimate; exactly the price when `exact`. */
+  credits: z.number(),
+  /** The price lies within [low, high]; equal when exact. */
+  low: z.number(),
+  high: z.number(),
+  exact: z.boolean(),
+  /** Balance drops this figure agrees with. */
+  samples: z.number().int(),
+  learnedAt: z.number(),
+});
+export type LearnedPrice = z.infer<typeof learnedPriceSchema>;

@@ -2,7 +2,7 @@ import type { HandlerDeps, HandlerGroup } from './handler-types';
 
 const DAY_MS = 86_400_000;
 
-export function creditCommands({ services }: HandlerDeps): HandlerGroup<'credits.get' | 'credits.ledger' | 'credits.exportCsv'> {
+export function creditCommands({ services }: HandlerDeps): HandlerGroup<'credits.get' | 'credits.ledger' | 'credits.exportCsv' | 'credits.prices'> {
   return {
     async 'credits.get'({ refresh }) {
       const last = services.credits.last();
@@ -37,6 +37,10 @@ export function creditCommands({ services }: HandlerDeps): HandlerGroup<'credits
     async 'credits.exportCsv'() {
       const csv = services.ledger.exportCsv();
       return csv.ok ? { ok: true, value: { csv: csv.value } } : csv;
+    },
+    async 'credits.prices'() {
+      const prices = services.prices.list();
+      return prices.ok ? { ok: true, value: { prices: prices.value } } : prices;
     },
   };
 }

@@ -32,7 +32,7 @@ describe('ledger', () => {
     const entry = unwrap(ledger.record({ endpoint: 'v1 POST /extract/post', link: 'https://photos.example/p/1' }));
     expect(entry).toEqual({
       id: 6, at: at('2026-03-01T12:00:00Z'), endpoint: 'v1 POST /extract/post', link: 'https://photos.example/p/1',
-      cost: null, balanceAfter: null, jobId: null,
+      cost: null, costLow: null, costHigh: null, balanceAfter: null, jobId: null,
     });
     unwrap(ledger.setBalanceAfter(entry.id, 990));
     expect(unwrap(ledger.list({ from: entry.at })).map((e) => e.balanceAfter)).toEqual([990]);
@@ -41,18 +41,18 @@ describe('ledger', () => {
 
   it('sums spend per day, in UTC or in the user\'s time zone', () => {
     expect(unwrap(ledger.spendPerDay())).toEqual([
-      { day: '2026-02-27', calls: 1, cost: 1, unpricedCalls: 0 },
-      { day: '2026-02-28', calls: 3, cost: 4, unpricedCalls: 1 },
-      { day: '2026-03-01', calls: 1, cost: 1, unpricedCalls: 0 },
+      { day: '2026-02-27', calls: 1, cost: 1, unpricedCalls: 0, approximateCalls: 0 },
+      { day: '2026-02-28', calls: 3, cost: 4, unpricedCalls: 1, approximateCalls: 0 },
+      { day: '2026-03-01', calls: 1, cost: 1, unpricedCalls: 0, approximateCalls: 0 },
     ]);
     // one hour east of UTC, 23:30 on the 27th is already the 28th
-    expect(unwrap(ledger.spendPerDay({ utcOffsetMinutes: 60 }))[0]).toEqual({ day: '2026-02-28', calls: 4, cost: 5, unpricedCalls: 1 });
+    expect(unwrap(ledger.spendPerDay({ utcOffsetMinutes: 60 }))[0]).toEqual({ day: '2026-02-28', calls: 4, cost: 5, unpricedCalls: 1, approximateCalls: 0 });
   });
 
   it('sums spend per job, and filters by range and job', () => {
     expect(unwrap(ledger.spendPerJob())).toEqual([
-      { jobId: 1, calls: 1, cost: 1, unpricedCalls: 0 },
-      { jobId: 2, calls: 3, cost: 4, unpricedCalls: 1 },
+      { jobId: 1, calls: 1, cost: 1, unpricedCalls: 0, approximateCalls: 0 },
+      { jobId: 2, calls: 3, cost: 4, unpricedCalls: 1, approximateCalls: 0 },
     ]);
     expect(unwrap(ledger.list({ jobId: 2, from: at('2026-02-28T05:00:00Z') })).map((e) => e.endpoint)).toEqual([
       'v1 POST /extract/playlist',

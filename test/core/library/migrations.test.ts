@@ -33,26 +33,27 @@ function rawDb(): Db {
 }
 
 describe('the migration list', () => {
-  it('merges the per-area lists into versions 1 to 5 in order', () => {
+  it('merges the per-area lists into versions 1 to 6 in order', () => {
     expect(migrations.map((m) => [m.version, m.name])).toEqual([
       [1, 'library'],
       [2, 'library-search'],
       [3, 'credits'],
       [4, 'jobs'],
       [5, 'library-search-speed'],
+      [6, 'learned prices'],
     ]);
   });
 
   it('accepts a later area contributing the next version, in any list order', () => {
-    const next: Migration = { version: 6, name: 'next', up: () => undefined };
-    expect(mergeMigrations([next], migrations).map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6]);
+    const next: Migration = { version: 7, name: 'next', up: () => undefined };
+    expect(mergeMigrations([next], migrations).map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('refuses a duplicate or a gap at start-up', () => {
     const clash: Migration = { version: 3, name: 'other', up: () => undefined };
     expect(() => mergeMigrations(migrations, [clash])).toThrow(/version 3 is used twice \(credits, other\)/);
-    const gap: Migration = { version: 7, name: 'other', up: () => undefined };
-    expect(() => mergeMigrations(migrations, [gap])).toThrow(/expected 6, found 7/);
+    const gap: Migration = { version: 8, name: 'other', up: () => undefined };
+    expect(() => mergeMigrations(migrations, [gap])).toThrow(/expected 7, found 8/);
   });
 });
 
@@ -101,10 +102,22 @@ describe('migrating step by step', () => {
     db.close();
   });
 
+  it('schema 6 adds learned prices and cost bounds to ledger rows, keeping the rows', () => {
+    const db = rawDb();
+    migrateDatabase(db, migrations, 5);
+    db.prepare("INSERT INTO ledger (at, endpoint, link, cost) VALUES (1, 'v1 POST /extract/post', 'https://video.example/watch/a', NULL)").run();
+    expect(migrateDatabase(db, migrations, 6)).toEqual({ ok: true, value: { from: 5, to: 6 } });
+    expect(columns(db, 'learned_prices')).toEqual(['operation', 'site', 'credits', 'low', 'high', 'samples', 'learned_at']);
+    expect(db.prepare('SELECT link, cost, cost_low, cost_high FROM ledger').all()).toEqual([
+      { link: 'https://video.example/watch/a', cost: null, cost_low: null, cost_high: null },
+    ]);
+    db.close();
+  });
+
   it('rolls a failing step back whole and says which one failed', () => {
     const db = rawDb();
     const broken: Migration = {
-      version: 6,
+      version: 7,
       name: 'broken',
       up(inner) {
         inner.exec('CREATE TABLE half_done (id INTEGER)');
@@ -115,9 +128,9 @@ describe('migrating step by step', () => {
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.error.code).toBe('migration_failed');
-      expect(result.error.message).toMatch(/schema 6 \(broken\)/);
+      expect(result.error.message).toMatch(/schema 7 \(broken\)/);
     }
-    expect(schemaVersion(db)).toBe(5);
+    expect(schemaVersion(db)).toBe(6);
     expect(objects(db, 'table')).not.toContain('half_done');
     db.close();
   });
@@ -135,29 +148,29 @@ describe('openDatabase', () => {
     expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(10000);
     expect(db.pragma('journal_size_limit', { simple: true })).toBe(67108864);
-    expect(schemaVersion(db)).toBe(5);
+    expect(schemaVersion(db)).toBe(6);
     closeDatabase(db);
     const again = openDatabase(path, { migrations });
-    expect(again.ok && schemaVersion(again.value)).toBe(5);
+    expect(again.ok && schemaVersion(again.value)).toBe(6);
     if (again.ok) closeDatabase(again.value);
   });
 
   it('refuses a library from a newer Trove and leaves it untouched', () => {
     const future = new Database(path);
-    future.pragma('user_version = 7');
+    future.pragma('user_version = 8');
     future.close();
     const opened = openDatabase(path, { migrations });
     expect(opened).toEqual({
       ok: false,
       error: {
         code: 'database_too_new',
-        message: 'This library was created by a newer Trove (schema 7); update Trove.',
+        message: 'This library was created by a newer Trove (schema 8); update Trove.',
         retryable: false,
-        detail: { schema: 7, supported: 5 },
+        detail: { schema: 8, supported: 6 },
       },
     });
     const check = new Database(path);
-    expect(schemaVersion(check)).toBe(7);
+    expect(schemaVersion(check)).toBe(8);
     expect(objects(check, 'table')).toEqual([]);
     check.close();
   });

@@ -1,0 +1,66 @@
+import { guardDb } from '../library/sqlite-error';
+import { attributeDrop } from './charge-attribution';
+import type { WindowCall } from './charge-attribution';
+import type { ChargedCallWatch, WatchMark } from './charged-call-watch';
+import { priceKeyOf } from './charged-operation';
+import type { Ledger } from './ledger';
+import type { PriceTable } from './price-table';
+
+/** A balance query on its way: the ledger rows it answers for and the moment it left. */
+export interface BalanceReading {
+  readonly entryIds: readonly number[];
+  readonly mark: WatchMark;
+}
+
+export interface PriceLearner {
+  /** Just before a balance query is sent, with the charged rows recorded since the last one. */
+  begin(entryIds: readonly number[]): BalanceReading;
+  /** Its answer. */
+  answered(reading: BalanceReading, balance: number): void;
+}
+
+/**
+ * Learns prices from the free balance. Each clean answer (no charged call out around it)
+ * closes a window that began at the previous clean answer: the drop between them is what
+ * the rows recorded in between cost (see attributeDrop), the last of those rows gets the
+ * balance after it, and the price table learns. An answer that is not clean extends the
+ * window instead. Spending elsewhere with the same key, or a top-up, makes a window that
+ * does not add up: its rows stay unknown and learning starts again from that answer.
+ */
+export function createPriceLearner({ ledger, prices, watch }: { ledger: Ledger; prices: PriceTable; watch: ChargedCallWatch }): PriceLearner {
+  let base: number | undefined;
+  let carried: number[] = [];
+
+  const closeWindow = (before: number, after: number, entryIds: readonly number[]): void => {
+    const rows = ledger.byIds(entryIds);
+    if (!rows.ok) return;
+    const calls: WindowCall[] = rows.value.flatMap((row) => {
+      const key = priceKeyOf(row);
+      return key ? [{ id: row.id, key }] : [];
+    });
+    // A charged row that is no priced operation would make the split a guess.
+    if (calls.length !== rows.value.length) return;
+    const attribution = attributeDrop(before - after, calls, prices.get);
+    if (!attribution) return;
+    for (const cost of attribution.costs) ledger.setCost(cost.id, cost);
+    for (const price of attribution.prices) prices.learn(price.key, price);
+    const last = rows.value.at(-1);
+    // Only after the last call is the balance known: the others were debited in some order.
+    if (last) ledger.setBalanceAfter(last.id, after);
+  };
+
+  return {
+    begin: (entryIds) => ({ entryIds, mark: watch.mark() }),
+    answered(reading, balance) {
+      if (!watch.stillQuiet(reading.mark)) {
+        if (base !== undefined) carried.push(...reading.entryIds);
+        return;
+      }
+      const before = base;
+      // The database may fail (a full disk): the rows then stay unknown, never wrong.
+      if (before !== undefined) guardDb(() => closeWindow(before, balance, [...carried, ...reading.entryIds]));
+      base = balance;
+      carried = [];
+    },
+  };
+}
