@@ -25,3 +25,24 @@ export const learnedPriceSchema = z.object({
   learnedAt: z.number(),
 });
 export type LearnedPrice = z.infer<typeof learnedPriceSchema>;
+
+/** What a charged call was for, as people think of it (a post extracted for a job is a download). */
+export const ledgerActionSchema = z.enum(['preview', 'download', 'profile-page', 'subtitles', 'other']);
+export type LedgerAction = z.infer<typeof ledgerActionSchema>;
+
+/** How well a ledger row's cost is known: learned from the balance, never guessed. */
+export const costKindSchema = z.enum(['exact', 'approximate', 'unknown']);
+export type CostKind = z.infer<typeof costKindSchema>;
+
+const ACTION_WORDS: Readonly<Record<LedgerAction, string>> = {
+  preview: 'Preview',
+  download: 'Download',
+  'profile-page': 'Profile page',
+  subtitles: 'Subtitles',
+  other: 'Charged call',
+};
+
+/** "Preview · video.example · Sample video abc" in English (the CLI and the CSV; the app words it per language). */
+export function ledgerDescription(row: { action: LedgerAction; site: string; title?: string | undefined }): string {
+  return [ACTION_WORDS[row.action], row.site, ...(row.title ? [row.title] : [])].join(' · ');
+}

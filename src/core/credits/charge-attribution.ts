@@ -18,6 +18,8 @@ export interface Attribution {
   readonly costs: ReadonlyArray<PriceRange & { readonly id: number }>;
   /** Per operation and site: what this drop says one call costs. */
   readonly prices: ReadonlyArray<PriceRange & { readonly key: PriceKey }>;
+  /** True when known prices did not fit and were solved again: a price changed, or the key was spent elsewhere. */
+  readonly refitted: boolean;
 }
 
 const keyText = (key: PriceKey): string => `${key.operation} ${key.site}`;
@@ -37,22 +39,22 @@ interface Group {
  * - with prices already known exactly, the one unknown left is solved exactly;
  * - otherwise each unknown price lies in [low, high], from the drop and the other calls'
  *   bounds, and its estimate is the drop's even share within them: marked approximate.
- * A known price that does not fit the drop (the price changed) is dropped and solved again.
+ * A known price that does not fit the drop is set aside and solved again (`refitted`).
  * Undefined: the drop cannot be the calls' (it rose: a top-up; or calls with nothing spent).
  */
 export function attributeDrop(drop: number, calls: readonly WindowCall[], known: (key: PriceKey) => PriceRange | undefined): Attribution | undefined {
   if (drop < -EPSILON) return undefined;
-  if (calls.length === 0) return Math.abs(drop) < EPSILON ? { costs: [], prices: [] } : undefined;
+  if (calls.length === 0) return Math.abs(drop) < EPSILON ? { costs: [], prices: [], refitted: false } : undefined;
   const groups = new Map<string, Group>();
   for (const call of calls) {
     const group = groups.get(keyText(call.key)) ?? { key: call.key, ids: [] };
     group.ids.push(call.id);
     groups.set(keyText(call.key), group);
   }
-  return solve(drop, [...groups.values()], known) ?? solve(drop, [...groups.values()], () => undefined);
+  return solve(drop, [...groups.values()], known, false) ?? solve(drop, [...groups.values()], () => undefined, true);
 }
 
-function solve(drop: number, groups: readonly Group[], known: (key: PriceKey) => PriceRange | undefined): Attribution | undefined {
+function solve(drop: number, groups: readonly Group[], known: (key: PriceKey) => PriceRange | undefined, refitted: boolean): Attribution | undefined {
   const solved = new Map<Group, PriceRange>();
   const open: Group[] = [];
   let residual = drop;
@@ -95,5 +97,6 @@ function solve(drop: number, groups: readonly Group[], known: (key: PriceKey) =>
   return {
     costs: groups.flatMap((group) => group.ids.map((id) => ({ id, ...(solved.get(group) as PriceRange) }))),
     prices: groups.map((group) => ({ key: group.key, ...(solved.get(group) as PriceRange) })),
+    refitted,
   };
 }

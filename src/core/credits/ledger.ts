@@ -5,7 +5,6 @@ import type { Db } from '../library/database';
 import { parseInput } from '../library/parse-input';
 import { guardDb } from '../library/sqlite-error';
 import type { PriceRange } from './charge-attribution';
-import { toCsv } from './csv';
 
 const epochMs = z.number().int().nonnegative();
 
@@ -116,14 +115,6 @@ export function createLedger(db: Db, { now }: { readonly now: () => number }) {
     list: (range: LedgerRange = {}): Result<LedgerEntry[]> => withRange(range, (params) => entries.all(params)),
     spendPerDay: (range: LedgerRange = {}): Result<DaySpend[]> => withRange(range, (params) => perDay.all(params)),
     spendPerJob: (range: LedgerRange = {}): Result<JobSpend[]> => withRange(range, (params) => perJob.all(params)),
-    /** RFC 4180 CSV of the entries in range, oldest first, times in ISO 8601 UTC. */
-    exportCsv: (range: LedgerRange = {}): Result<string> =>
-      withRange(range, (params) =>
-        toCsv(
-          ['time', 'endpoint', 'link', 'cost', 'balance_after', 'job_id'],
-          entries.all(params).map((e) => [new Date(e.at).toISOString(), e.endpoint, e.link, e.cost, e.balanceAfter, e.jobId]),
-        ),
-      ),
   };
 }
 

@@ -1,6 +1,6 @@
 import { guardDb } from '../library/sqlite-error';
 import { attributeDrop } from './charge-attribution';
-import type { WindowCall } from './charge-attribution';
+import type { Attribution, WindowCall } from './charge-attribution';
 import type { ChargedCallWatch, WatchMark } from './charged-call-watch';
 import { priceKeyOf } from './charged-operation';
 import type { Ledger } from './ledger';
@@ -24,12 +24,27 @@ export interface PriceLearner {
  * closes a window that began at the previous clean answer: the drop between them is what
  * the rows recorded in between cost (see attributeDrop), the last of those rows gets the
  * balance after it, and the price table learns. An answer that is not clean extends the
- * window instead. Spending elsewhere with the same key, or a top-up, makes a window that
- * does not add up: its rows stay unknown and learning starts again from that answer.
+ * window instead. A top-up, or spending elsewhere with the same key, makes a window that
+ * does not add up (or contradicts known prices): its rows stay unknown and learning starts
+ * again from that answer.
  */
 export function createPriceLearner({ ledger, prices, watch }: { ledger: Ledger; prices: PriceTable; watch: ChargedCallWatch }): PriceLearner {
   let base: number | undefined;
   let carried: number[] = [];
+  // New figures for known prices, waiting for a second window to agree (see `believable`).
+  const candidates = new Map<string, number>();
+
+  /**
+   * A drop that contradicts known prices is a changed price or credits spent elsewhere with
+   * the same key; only a second window saying the same tells them apart. Until then its rows
+   * stay unknown and the table keeps what it knew.
+   */
+  const believable = (attribution: Attribution): boolean => {
+    if (!attribution.refitted) return true;
+    const agreed = attribution.prices.every((price) => candidates.get(`${price.key.operation} ${price.key.site}`) === price.credits);
+    for (const price of attribution.prices) candidates.set(`${price.key.operation} ${price.key.site}`, price.credits);
+    return agreed;
+  };
 
   const closeWindow = (before: number, after: number, entryIds: readonly number[]): void => {
     const rows = ledger.byIds(entryIds);
@@ -41,7 +56,7 @@ export function createPriceLearner({ ledger, prices, watch }: { ledger: Ledger; 
     // A charged row that is no priced operation would make the split a guess.
     if (calls.length !== rows.value.length) return;
     const attribution = attributeDrop(before - after, calls, prices.get);
-    if (!attribution) return;
+    if (!attribution || !believable(attribution)) return;
     for (const cost of attribution.costs) ledger.setCost(cost.id, cost);
     for (const price of attribution.prices) prices.learn(price.key, price);
     const last = rows.value.at(-1);

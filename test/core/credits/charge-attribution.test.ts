@@ -16,7 +16,7 @@ const exact = (credits: number): PriceRange => ({ credits, low: credits, high: c
 
 describe('attributeDrop', () => {
   it('gives a lone call its exact price, and the balance drop to same-priced calls evenly', () => {
-    expect(attributeDrop(3, calls(post), nothingKnown)).toEqual({ costs: [{ id: 1, ...exact(3) }], prices: [{ key: post, ...exact(3) }] });
+    expect(attributeDrop(3, calls(post), nothingKnown)).toEqual({ costs: [{ id: 1, ...exact(3) }], prices: [{ key: post, ...exact(3) }], refitted: false });
     expect(attributeDrop(24, calls(post, post, post, post, post, post, post, post), nothingKnown)?.prices).toEqual([{ key: post, ...exact(3) }]);
   });
 
@@ -44,13 +44,13 @@ describe('attributeDrop', () => {
     ]);
   });
 
-  it('solves again when a known price no longer fits (the price changed)', () => {
-    expect(attributeDrop(5, calls(page), knowing([[page, exact(4)]]))?.prices).toEqual([{ key: page, ...exact(5) }]);
+  it('solves again when a known price no longer fits, and says so', () => {
+    expect(attributeDrop(5, calls(page), knowing([[page, exact(4)]]))).toMatchObject({ prices: [{ key: page, ...exact(5) }], refitted: true });
   });
 
   it('refuses a rise (a top-up) and a drop with no call to explain it', () => {
     expect(attributeDrop(-10, calls(post), nothingKnown)).toBeUndefined();
     expect(attributeDrop(2, [], nothingKnown)).toBeUndefined();
-    expect(attributeDrop(0, [], nothingKnown)).toEqual({ costs: [], prices: [] });
+    expect(attributeDrop(0, [], nothingKnown)).toEqual({ costs: [], prices: [], refitted: false });
   });
 });

@@ -97,5 +97,24 @@ describe('learned prices, against the sandbox', () => {
     expect(priceOf(await prices(), 'post', 'ai.example')).toMatchObject({ credits: 6, exact: true });
     expect(sandbox.stats().byEndpoint['v1 GET /credits']).toBeGreaterThan(0);
     expect(sandbox.stats().rateLimited).toBe(0);
+
+    // Credits spent elsewhere with the same key during a window: the row stays unknown, the price stands.
+    const key = sandbox.keys[0] as string;
+    const seen = async () => value(await core.call('credits.get', {})).availableCredits === sandbox.getBalance(key);
+    value(await core.call('grab.resolve', { url: 'https://video.example/watch/elsewhere' }));
+    sandbox.setBalance(key, sandbox.getBalance(key) - 10);
+    await waitFor(seen);
+    expect((await ledger()).at(-1)).toMatchObject({ url: 'https://video.example/watch/elsewhere', costKind: 'unknown' });
+    expect(priceOf(await prices(), 'post', 'video.example')).toMatchObject({ credits: 3, exact: true });
+
+    // A price that really changed is believed once two windows agree.
+    await setPrice(sandbox.url, 'post', 'video.example', 8);
+    value(await core.call('grab.resolve', { url: 'https://video.example/watch/dearer-1' }));
+    await waitFor(seen);
+    expect((await ledger()).at(-1)?.costKind).toBe('unknown');
+    value(await core.call('grab.resolve', { url: 'https://video.example/watch/dearer-2' }));
+    await waitFor(seen);
+    expect((await ledger()).at(-1)).toMatchObject({ costKind: 'exact', cost: 8 });
+    expect(priceOf(await prices(), 'post', 'video.example')).toMatchObject({ credits: 8, exact: true, samples: 1 });
   });
 });
