@@ -141,7 +141,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...(options.clientRetry ? { retry: options.clientRetry } : {}),
       // Called only once a call answers, when the monitor below exists.
       onOutOfCredits: () => credits.outOfCredits(),
-      chargedCalls,
+      chargedCalls: {
+        // Called only once a charged call is made, when the monitor below exists.
+        ready: () => learner.opening(() => credits.refresh()),
+        started: () => chargedCalls.started(),
+        ended: () => chargedCalls.ended(),
+      },
     });
   let cachedClient: { signature: string; client: ServiceClient } | undefined;
   const client = (): ServiceClient => {
@@ -168,10 +173,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const ledger = createLedger(db, { now });
   const alerts = createBalanceAlerts(db, { now });
   const prices = createPriceTable(db, { now });
+  const learner = createPriceLearner({ ledger, prices, watch: chargedCalls });
   const credits = createCreditsMonitor({
     client,
     alerts,
-    learner: createPriceLearner({ ledger, prices, watch: chargedCalls }),
+    learner,
     events,
     now,
     ...(options.balanceDebounceMs !== undefined ? { debounceMs: options.balanceDebounceMs } : {}),

@@ -1,21 +1,19 @@
-/** What a charged call bought, as prices are learned and shown: the operation and the site. */
-export type ChargedOperation = 'post' | 'playlist' | 'subtitles';
+import { chargedOperationSchema } from '../../shared/credits';
+import { siteOf } from '../../shared/price-quote';
+import type { ChargedOperation } from '../../shared/price-quote';
 
+export type { ChargedOperation };
+
+/** What a charged call bought, as prices are learned and shown: the operation and the site. */
 export interface PriceKey {
   readonly operation: ChargedOperation;
   readonly site: string;
 }
 
-const OPERATIONS: readonly ChargedOperation[] = ['post', 'playlist', 'subtitles'];
+const OPERATIONS: readonly ChargedOperation[] = chargedOperationSchema.options;
 
-/** The site a link's price belongs to: its host, without a leading "www.". */
-export function siteOfLink(link: string): string {
-  try {
-    return new URL(link).hostname.toLowerCase().replace(/^www\./, '') || link;
-  } catch {
-    return link;
-  }
-}
+/** The site a link's price belongs to (its host without "www."); a link that is no URL is its own. */
+export const siteOfLink = (link: string): string => siteOf(link) ?? link;
 
 /** "v1 POST /extract/post" → post; undefined for anything that is no charged extraction. */
 export function operationOfEndpoint(endpoint: string): ChargedOperation | undefined {

@@ -13,6 +13,12 @@ export interface BalanceReading {
 }
 
 export interface PriceLearner {
+  /**
+   * Awaited before a charged call: the first one of an engine waits for one balance read
+   * (free), so that even it has a window to be priced in. Tried once; a failure only means
+   * that call stays unknown.
+   */
+  opening(read: () => Promise<unknown>): Promise<void>;
   /** Just before a balance query is sent, with the charged rows recorded since the last one. */
   begin(entryIds: readonly number[]): BalanceReading;
   /** Its answer. */
@@ -64,7 +70,17 @@ export function createPriceLearner({ ledger, prices, watch }: { ledger: Ledger; 
     if (last) ledger.setBalanceAfter(last.id, after);
   };
 
+  let firstRead: Promise<void> | undefined;
+
   return {
+    opening(read) {
+      if (base !== undefined) return Promise.resolve();
+      firstRead ??= read().then(
+        () => undefined,
+        () => undefined,
+      );
+      return firstRead;
+    },
     begin: (entryIds) => ({ entryIds, mark: watch.mark() }),
     answered(reading, balance) {
       if (!watch.stillQuiet(reading.mark)) {

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { value } from '../core/engine/core-harness';
+import { grab, screenshot, useWebStack } from './web-stack';
+
+const stack = useWebStack({ credits: 10_000 });
+
+async function shoot(page: Page, name: string, width: number, height: number): Promise<void> {
+  await page.setViewportSize({ width, height });
+  await page.getByTestId('rest-price').last().scrollIntoViewIfNeeded();
+  await screenshot(page, `${name}-${width}x${height}`);
+}
+
+describe('prices before paying, in the browser', () => {
+  it('says what the next page and the rest of a profile cost once Trove has learned the price', async () => {
+    const { page, core, sandbox } = stack();
+    const res = await fetch(`${sandbox.url}/_sandbox/prices`, { method: 'POST', body: JSON.stringify({ endpoint: 'playlist', site: 'video.example', credits: 5 }) });
+    expect(res.status).toBe(200);
+
+    // Nothing learned yet. The page load asked the balance, so this lone page teaches the price,
+    // and the card's hint follows the next balance answer (before it, it says "price not known yet").
+    await grab(page, 'https://video.example/@e2e-first-300');
+    await page.getByTestId('playlist-card').waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="playlist-card"] [data-testid="price-hint"]')].at(-1)?.textContent === '≈ 5 credits', undefined, { timeout: 15_000 });
+    expect(value(await core.call('credits.prices', {})).prices).toMatchObject([{ operation: 'playlist', site: 'video.example', credits: 5, exact: true }]);
+
+    await grab(page, 'https://video.example/@e2e-priced-300');
+    const card = page.getByTestId('playlist-card').filter({ hasText: 'Creator e2e-priced' });
+    await card.waitFor();
+    expect(await card.getByRole('button', { name: 'Load more' }).isVisible()).toBe(true);
+    // Beside "Load more": the next page.
+    expect(await card.getByTestId('price-hint').last().textContent()).toBe('≈ 5 credits');
+    expect(await card.getByTestId('rest-price').textContent()).toBe('The other 280 posts: ≈ 14 pages, ≈ 70 credits');
+    await shoot(page, 'priced-load-more', 1280, 800);
+    await shoot(page, 'priced-load-more', 800, 600);
+  });
+});
