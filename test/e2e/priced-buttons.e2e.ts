@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { value } from '../core/engine/core-harness';
-import { grab, screenshot, useWebStack } from './web-stack';
+import { grab, openScreen, screenshot, useWebStack } from './web-stack';
 
 const stack = useWebStack({ credits: 10_000 });
 
@@ -33,5 +33,19 @@ describe('prices before paying, in the browser', () => {
     expect(await card.getByTestId('rest-price').textContent()).toBe('The other 280 posts: ≈ 14 pages, ≈ 70 credits');
     await shoot(page, 'priced-load-more', 1280, 800);
     await shoot(page, 'priced-load-more', 800, 600);
+  });
+
+  it('says what listing subtitles costs on the typed link\'s site before the user asks', async () => {
+    const { page, core, sandbox } = stack();
+    const res = await fetch(`${sandbox.url}/_sandbox/prices`, { method: 'POST', body: JSON.stringify({ endpoint: 'subtitles', site: 'video.example', credits: 4 }) });
+    expect(res.status).toBe(200);
+    await openScreen(page, '#/subtitles');
+    const box = page.getByLabel('Video link');
+    await box.fill('https://video.example/watch/e2e-subs-priced');
+    expect(await page.getByTestId('listing-price').textContent()).toBe('Listing its subtitles: price not known yet');
+    value(await core.call('subtitles.list', { url: 'https://video.example/watch/e2e-subs-learn' }));
+    await page.waitForFunction(() => document.querySelector('[data-testid="listing-price"]')?.textContent === 'Listing its subtitles: ≈ 4 credits', undefined, { timeout: 15_000 });
+    await page.setViewportSize({ width: 800, height: 600 });
+    await screenshot(page, 'priced-subtitles-800x600');
   });
 });
