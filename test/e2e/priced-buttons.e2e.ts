@@ -48,4 +48,27 @@ describe('prices before paying, in the browser', () => {
     await page.setViewportSize({ width: 800, height: 600 });
     await screenshot(page, 'priced-subtitles-800x600');
   });
+
+  it('asks before a charged action above the threshold set in Settings, and a cancel spends nothing', async () => {
+    const { page, core } = stack();
+    value(await core.call('settings.update', { confirmAboveCredits: 3 }));
+    await grab(page, 'https://video.example/@e2e-ask-60');
+    const card = page.getByTestId('playlist-card').filter({ hasText: 'Creator e2e-ask' });
+    await card.waitFor();
+    const calls = async () => value(await core.call('credits.ledger', { days: 1 })).entries.length;
+    const before = await calls();
+    await card.getByRole('button', { name: 'Load more' }).click();
+    const ask = card.getByTestId('confirm-charge');
+    await ask.waitFor();
+    expect(await ask.textContent()).toContain('This costs ≈ 5 credits, more than the 3 credits you set in Settings.');
+    await page.setViewportSize({ width: 800, height: 600 });
+    await ask.scrollIntoViewIfNeeded();
+    await screenshot(page, 'priced-confirm-800x600');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    expect(await calls()).toBe(before);
+    await card.getByRole('button', { name: 'Load more' }).click();
+    await card.getByRole('button', { name: 'Yes, spend ≈ 5 credits' }).click();
+    await page.waitForFunction(() => /40 of 60 posts loaded/.test(document.body.textContent ?? ''));
+    expect(await calls()).toBe(before + 1);
+  });
 });

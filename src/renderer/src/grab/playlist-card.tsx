@@ -4,7 +4,7 @@ import { displayCaption } from '../../../shared/display-caption';
 import type { ErrorInfo } from '../../../shared/errors';
 import { quote } from '../../../shared/price-quote';
 import { useClient } from '../api/client-context';
-import { PriceHint } from '../balance/price-hint';
+import { PricedAction } from '../balance/priced-action';
 import { usePrices } from '../balance/use-prices';
 import { Thumb } from '../design/thumb';
 import { ErrorNotice } from '../errors/error-notice';
@@ -141,12 +141,13 @@ export function PlaylistCard({ entry, onLoadMore, onRemove }: PlaylistCardProps)
         )}
         {entry.moreError && <ErrorNotice error={entry.moreError} onRetry={onLoadMore} />}
         {last?.has_more ? (
-          <div className="row wrap">
-            <button type="button" className="button" disabled={entry.loadingMore} onClick={onLoadMore}>
-              {entry.loadingMore ? t('playlist.loadingMore') : t('playlist.loadMore')}
-            </button>
-            <PriceHint quote={quote(prices, 'playlist', entry.url)} />
-          </div>
+          <PricedAction quote={quote(prices, 'playlist', entry.url)} onRun={onLoadMore}>
+            {(run) => (
+              <button type="button" className="button" disabled={entry.loadingMore} onClick={run}>
+                {entry.loadingMore ? t('playlist.loadingMore') : t('playlist.loadMore')}
+              </button>
+            )}
+          </PricedAction>
         ) : (
           <p className="small muted">{t('playlist.end')}</p>
         )}
