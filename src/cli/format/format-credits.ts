@@ -1,5 +1,6 @@
 import type { Balance, CommandResult } from '../../shared/contract';
 import { ledgerDescription } from '../../shared/credits';
+import type { LearnedPrice } from '../../shared/credits';
 
 /** "10:42" in the machine's own time zone: when the service last gave this number. */
 const clockTime = (at: number): string => new Date(at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
@@ -34,7 +35,7 @@ function spendText(spend: Pick<DaySpend, 'calls' | 'cost' | 'approximateCalls' |
 }
 
 /** The balance, credits spent per day, then each charged call as people think of it. */
-export function creditsLines(balance: Balance, ledger: CommandResult<'credits.ledger'>, days: number): string[] {
+export function creditsLines(balance: Balance, ledger: CommandResult<'credits.ledger'>, days: number, prices: readonly LearnedPrice[]): string[] {
   const total = ledger.byDay.reduce(
     (sum, day) => ({
       calls: sum.calls + day.calls,
@@ -53,6 +54,7 @@ export function creditsLines(balance: Balance, ledger: CommandResult<'credits.le
     ...(shown.length > 0 ? [`Latest calls (cost in credits, UTC):`] : []),
     ...shown.map((entry) => `  ${new Date(entry.at).toISOString().slice(0, 16).replace('T', ' ')}  ${costText(entry)}  ${ledgerDescription({ ...entry, title: entry.title ?? entry.url.replace(/^https?:\/\//, '') })}`),
     ...(earlier > 0 ? [`  … and ${earlier} earlier (all of them: --json, or the CSV export in the app)`] : []),
+    ...priceTable(prices),
   ];
 }
 
@@ -67,4 +69,18 @@ function costText(row: LedgerRow): string {
         ? `≈ ${round(row.cost)} (${round(row.costLow)}–${round(row.costHigh)})`
         : '?';
   return text.padStart(6);
+}
+
+const OPERATION_WORDS: Readonly<Record<LearnedPrice['operation'], string>> = { post: 'post', playlist: 'profile page', subtitles: 'subtitle list' };
+
+/** What Trove has learned each operation costs per site; anything not listed is unknown. */
+function priceTable(prices: readonly LearnedPrice[]): string[] {
+  if (prices.length === 0) return ['Prices: none learned yet (Trove learns them from the balance after charged calls)'];
+  return [
+    'Prices learned (per call; anything not listed is unknown):',
+    ...prices.map((price) => {
+      const figure = price.exact ? `${round(price.credits)}` : `≈ ${round(price.credits)} (${round(price.low)}–${round(price.high)})`;
+      return `  ${price.site}  ${OPERATION_WORDS[price.operation]}: ${figure} ${price.credits === 1 && price.exact ? 'credit' : 'credits'}${price.exact ? ` (seen ${price.samples}×)` : ''}`;
+    }),
+  ];
 }

@@ -20,6 +20,10 @@ describe('trove credits', () => {
         ],
       },
       30,
+      [
+        { operation: 'post', site: 'video.example', credits: 3, low: 3, high: 3, exact: true, samples: 2, learnedAt: 0 },
+        { operation: 'subtitles', site: 'video.example', credits: 2.5, low: 0, high: 5, exact: false, samples: 1, learnedAt: 0 },
+      ],
     );
     expect(lines.slice(1)).toEqual([
       'Last 30 days: 5 charged calls, ≈ 16 credits (+ 1 of unknown cost)',
@@ -29,6 +33,10 @@ describe('trove credits', () => {
       '  2026-03-02 09:01       ?  Subtitles · video.example · video.example/watch/c',
       '  2026-03-02 09:00  ≈ 5 (3.3–7)  Download · video.example · Sample video b',
       '  2026-03-01 09:00       3  Preview · video.example · video.example/watch/a',
+      'Prices learned (per call; anything not listed is unknown):',
+      '  video.example  post: 3 credits (seen 2×)',
+      '  video.example  subtitle list: ≈ 2.5 (0–5) credits',
     ]);
+    expect(creditsLines(balance, { byDay: [], entries: [] }, 30, []).at(-1)).toBe('Prices: none learned yet (Trove learns them from the balance after charged calls)');
   });
 });
