@@ -1,7 +1,7 @@
 import type { ErrorInfo, Result } from '../shared/errors';
 import type { Settings } from '../shared/settings';
 import type { ServiceClient } from './api';
-import type { BalanceAlerts, CreditsMonitor, Ledger } from './credits';
+import type { BalanceAlerts, CreditsMonitor, Ledger, PriceTable } from './credits';
 import type { BandwidthLimiter, DownloadDeps } from './download';
 import type { EventBus } from './events';
 import type { AnswerReuse, JobStore, ResolutionCache } from './jobs';
@@ -32,6 +32,8 @@ export interface CoreServices {
   readonly library: LibraryStore;
   readonly thumbnails: ThumbnailCache;
   readonly ledger: Ledger;
+  /** What each operation costs per site, learned from the free balance (unknown until seen). */
+  readonly prices: PriceTable;
   readonly alerts: BalanceAlerts;
   readonly credits: CreditsMonitor;
   readonly resolutions: ResolutionCache;

@@ -22,7 +22,7 @@ import {
 import type { DesktopActions, HandlerDeps, StartSandbox } from './commands';
 import type { Core } from './core-api';
 import type { CoreServices } from './core-services';
-import { createBalanceAlerts, createCreditsMonitor, createLedger } from './credits';
+import { ChargedCallWatch, createBalanceAlerts, createCreditsMonitor, createLedger, createPriceLearner, createPriceTable } from './credits';
 import { createBandwidthLimiter, fetchBytes } from './download';
 import type { DownloadDeps } from './download';
 import { defaultDownloadFolder } from './files';
@@ -119,6 +119,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return key;
   };
 
+  const chargedCalls = new ChargedCallWatch();
   const clientFor = (current: Settings, provider: () => Promise<string | undefined>): ServiceClient =>
     createServiceClient({
       baseUrl: current.serviceUrl,
@@ -129,6 +130,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...(options.clientRetry ? { retry: options.clientRetry } : {}),
       // Called only once a call answers, when the monitor below exists.
       onOutOfCredits: () => credits.outOfCredits(),
+      chargedCalls: {
+        // Called only once a charged call is made, when the monitor below exists.
+        ready: () => learner.opening(() => credits.refresh()),
+        started: () => chargedCalls.started(),
+        ended: () => chargedCalls.ended(),
+      },
     });
   let cachedClient: { signature: string; client: ServiceClient } | undefined;
   const client = (): ServiceClient => {
@@ -154,10 +161,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const ledger = createLedger(db, { now });
   const alerts = createBalanceAlerts(db, { now });
+  const prices = createPriceTable(db, { now });
+  const learner = createPriceLearner({ ledger, prices, watch: chargedCalls });
   const credits = createCreditsMonitor({
     client,
     alerts,
-    ledger,
+    learner,
     events,
     now,
     ...(options.balanceDebounceMs !== undefined ? { debounceMs: options.balanceDebounceMs } : {}),
@@ -194,6 +203,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       fetchBytes: (url, headers) => fetchBytes(url, { ...(headers ? { headers } : {}), maxBytes: 10 * 1024 * 1024 }),
     }),
     ledger,
+    prices,
     alerts,
     credits,
     resolutions: new ResolutionCache(now),

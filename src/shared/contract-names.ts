@@ -37,6 +37,7 @@ export const COMMAND_NAMES = [
   'credits.get',
   'credits.ledger',
   'credits.exportCsv',
+  'credits.prices',
   'queue.runner',
 ] as const;
 

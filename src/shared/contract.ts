@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CommandName, EventName } from './contract-names';
+import { costKindSchema, learnedPriceSchema, ledgerActionSchema } from './credits';
 import { diagnosticsSchema } from './diagnostics';
 import { errorCodeSchema } from './error-codes';
 import type { ErrorInfo } from './errors';
@@ -167,10 +168,22 @@ export const subtitleSourceSchema = z.discriminatedUnion('kind', [
 
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),
+  /** The API call, e.g. "v1 POST /extract/post" (the CSV keeps it beside the description). */
   endpoint: z.string(),
   url: z.string(),
   at: z.number(),
+  action: ledgerActionSchema,
+  /** Host of the link, e.g. video.example. */
+  site: z.string(),
+  /** The post's title or the profile's name, where Trove knows it (a job, the library). */
+  title: z.string().optional(),
+  costKind: costKindSchema,
+  /** Exact, or the estimate when approximate; absent when unknown. */
   cost: z.number().optional(),
+  /** When approximate: the cost lies within [costLow, costHigh]. */
+  costLow: z.number().optional(),
+  costHigh: z.number().optional(),
+  /** Only where it is true: the last call before a clean balance answer. */
   balanceAfter: z.number().optional(),
   jobId: z.number().int().optional(),
 });
@@ -266,10 +279,20 @@ export const commands = {
     z.object({ days: z.number().int().min(1).max(3650).default(30) }).strict(),
     z.object({
       entries: z.array(ledgerEntrySchema),
-      byDay: z.array(z.object({ day: z.string(), calls: z.number().int(), cost: z.number() })),
+      byDay: z.array(
+        z.object({
+          day: z.string(),
+          calls: z.number().int(),
+          /** Credits spent: exact and approximate costs summed (unknown ones are not in it). */
+          cost: z.number(),
+          approximateCalls: z.number().int(),
+          unpricedCalls: z.number().int(),
+        }),
+      ),
     }),
   ),
   'credits.exportCsv': command(noInput, z.object({ csv: z.string() })),
+  'credits.prices': command(noInput, z.object({ prices: z.array(learnedPriceSchema) })),
 
   'queue.runner': command(noInput, queueRunnerSchema),
 } as const satisfies Record<CommandName, CommandSpec>;

@@ -55,6 +55,7 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   'credits.get': {},
   'credits.ledger': {},
   'credits.exportCsv': {},
+  'credits.prices': {},
   'queue.runner': {},
 };
 

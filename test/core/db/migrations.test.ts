@@ -33,7 +33,7 @@ function rawDb(): Db {
 }
 
 describe('the migration list', () => {
-  it('lists versions 1 to 7 in order', () => {
+  it('lists versions 1 to 8 in order', () => {
     expect(migrations.map((m) => [m.version, m.name])).toEqual([
       [1, 'library'],
       [2, 'library-search'],
@@ -42,6 +42,7 @@ describe('the migration list', () => {
       [5, 'library-search-speed'],
       [6, 'library-changes'],
       [7, 'job-plan'],
+      [8, 'learned-prices'],
     ]);
   });
 

@@ -6,6 +6,7 @@ import { jobsMigrations } from './0004-jobs';
 import { searchSpeedMigration } from './0005-library-search-speed';
 import { libraryChangesMigration } from './0006-library-changes';
 import { jobPlanMigration } from './0007-job-plan';
+import { pricesMigration } from './0008-learned-prices';
 
 /**
  * Every step of the one schema (library, credits and the queue share the database file), in
@@ -20,4 +21,5 @@ export const migrations = mergeMigrations([
   searchSpeedMigration,
   libraryChangesMigration,
   jobPlanMigration,
+  pricesMigration,
 ]);

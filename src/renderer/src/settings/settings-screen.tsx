@@ -213,6 +213,16 @@ export function SettingsScreen() {
             save={saver('refreshExpiredLinks')}
             state={stateOf('refreshExpiredLinks')}
           />
+          <TextSetting
+            label={t('settings.confirmAboveCredits')}
+            hint={t('settings.confirmAboveCreditsHint')}
+            text={String(settings.confirmAboveCredits)}
+            parse={(text) => parseCount(text, 0, 1_000_000)}
+            save={saver('confirmAboveCredits')}
+            state={stateOf('confirmAboveCredits')}
+            input={{ type: 'number', min: 0, inputMode: 'numeric' }}
+            testId="setting-confirmAboveCredits"
+          />
           <CheckSetting
             label={t('settings.keepSourceStreams')}
             hint={t('settings.keepSourceStreamsHint')}
