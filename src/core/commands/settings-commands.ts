@@ -1,3 +1,4 @@
+import { checkFolderWritable } from '../fs/check-folder-writable';
 import { fileNameFieldsFromPost, renderFileName, validateFileNameTemplate } from '../files/file-name-template';
 import type { Post } from '../../shared/post';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
@@ -19,6 +20,15 @@ export function settingsCommands({ services, queue }: HandlerDeps): HandlerGroup
       // A template with an unknown field would name every download wrongly: refused before it is stored.
       const template = patch.fileNameTemplate === undefined ? undefined : validateFileNameTemplate(patch.fileNameTemplate);
       if (template && !template.ok) return { ok: false, error: { code: 'invalid_settings', message: `fileNameTemplate: ${template.error.message}` } };
+      // A folder downloads cannot be written to would fail every job later: refused now, with the reason.
+      const folder = patch.downloadFolder?.trim();
+      if (folder) {
+        const writable = await checkFolderWritable(folder);
+        if (!writable.ok) {
+          const { reason, message } = writable.error;
+          return { ok: false, error: { code: 'folder_not_writable', retryable: false, message, detail: { setting: 'downloadFolder', reason } } };
+        }
+      }
       const updated = await services.settings.update(patch);
       if (!updated.ok) return updated;
       // Changes apply without a restart: the speed limit at once, concurrency on the next pump.

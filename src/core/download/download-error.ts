@@ -15,6 +15,8 @@ export const DOWNLOAD_ERROR_CODES = [
   'permission_denied',
   'path_too_long',
   'io_error',
+  /** The folder cannot be made or is not a folder: the user must choose another. */
+  'folder_unusable',
   'invalid_url',
   'invalid_header',
   'invalid_file_name',
