@@ -183,7 +183,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settingsReset,
     keys,
     client,
-    clientWithKey: (provider) => clientFor(settings.get(), provider),
+    clientWithKey: (provider, serviceUrl) => clientFor({ ...settings.get(), ...(serviceUrl ? { serviceUrl } : {}) }, provider),
     jobs: new JobStore(db, now),
     library: createLibraryStore(db, { now }),
     thumbnails: createThumbnailCache({

@@ -1,3 +1,4 @@
+import { checkServiceAnswers } from '../api/check-service-answers';
 import { checkFolderWritable } from '../fs/check-folder-writable';
 import { fileNameFieldsFromPost, renderFileName, validateFileNameTemplate } from '../files/file-name-template';
 import type { Post } from '../../shared/post';
@@ -13,7 +14,7 @@ const SAMPLE_POST: Post = {
   medias: [],
 };
 
-export function settingsCommands({ services, queue }: HandlerDeps): HandlerGroup<'settings.get' | 'settings.update' | 'settings.previewFileName'> {
+export function settingsCommands({ services, queue }: HandlerDeps): HandlerGroup<'settings.get' | 'settings.update' | 'settings.previewFileName' | 'settings.checkService'> {
   return {
     'settings.get': async () => ({ ok: true, value: services.settings.get() }),
     async 'settings.update'(patch) {
@@ -36,6 +37,9 @@ export function settingsCommands({ services, queue }: HandlerDeps): HandlerGroup
       services.events.emit('settings.changed', updated.value);
       queue.pump();
       return updated;
+    },
+    async 'settings.checkService'({ serviceUrl }) {
+      return checkServiceAnswers(services.clientWithKey(() => services.keys.getKey().then((key) => (key.ok ? key.value : undefined)), serviceUrl));
     },
     async 'settings.previewFileName'({ template }) {
       const valid = validateFileNameTemplate(template.trim());

@@ -1,3 +1,5 @@
+import { errnoOf } from '../fs/errno-of';
+
 /*
  * Download failures as data. `retryable` says whether the same request may succeed later
  * (downloadFile already retried those); `expired` means the signed media URL no longer
@@ -62,8 +64,7 @@ export class DownloadFailure extends Error {
 
 export const fail = (...args: Parameters<typeof downloadError>): DownloadFailure => new DownloadFailure(downloadError(...args));
 
-export const errnoOf = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+export { errnoOf };
 
 /** A file-system error while creating, writing or renaming the download. */
 export function diskError(error: unknown, path: string): DownloadError {

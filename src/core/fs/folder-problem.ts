@@ -1,3 +1,5 @@
+import { errnoOf } from './errno-of';
+
 /**
  * Why a folder cannot hold downloads, as a reason the faces word in the user's language
  * and an English message for logs and the CLI. Each message ends with the fix.
@@ -11,9 +13,6 @@ export interface FolderProblem {
 }
 
 const FIX = 'Choose another folder in Settings.';
-
-const errnoOf = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 
 export function folderProblem(error: unknown, folder: string): FolderProblem {
   switch (errnoOf(error)) {

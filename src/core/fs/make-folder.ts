@@ -1,8 +1,6 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname, parse, resolve } from 'node:path';
-
-const errnoOf = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+import { errnoOf } from './errno-of';
 
 const withCode = (code: string, message: string): NodeJS.ErrnoException => Object.assign(new Error(message), { code });
 
