@@ -38,7 +38,7 @@ export function LibraryScreen() {
   const [view, setView] = useState<LibraryView>(readView);
   const { pages, version, refresh, pending } = useLibraryResults(filters);
   const suggestions = useSuggestions(pages);
-  const [itemParam] = useRouteParams();
+  const [itemParam, itemAction] = useRouteParams();
   const itemId = itemParam !== undefined && /^\d+$/.test(itemParam) ? Number(itemParam) : undefined;
 
   const onView = useCallback((next: LibraryView) => {
@@ -90,6 +90,7 @@ export function LibraryScreen() {
         <LibraryItemView
           key={itemId}
           id={itemId}
+          autoPlay={itemAction === 'play'}
           onClose={closeItem}
           onRemoved={() => {
             refresh();
