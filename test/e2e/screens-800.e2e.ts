@@ -27,6 +27,10 @@ describe('the main screens at 800×600', () => {
       await page.locator(`[data-screen="${hash.slice(2)}"] ${ready}`).first().waitFor();
       await screenshotThemes(page, `${hash.slice(2)}-800-${language}`);
     }
+    // The chart's labels are drawn at their real size, not scaled down with the chart (7 px at 800 px once).
+    const labelHeights = await page.locator('[data-screen="balance"] .chart-axis').evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().height));
+    expect(labelHeights.length).toBeGreaterThan(0);
+    expect(Math.min(...labelHeights)).toBeGreaterThanOrEqual(10);
     for (const hash of ['#/grab', '#/queue', '#/balance']) {
       await openScreen(page, hash);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

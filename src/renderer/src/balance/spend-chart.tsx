@@ -1,9 +1,13 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useWidth } from '../design/use-width';
 import { formatNumber } from '../format/format';
 import { niceMax } from './spend-days';
 import type { DaySpend } from './spend-days';
 
-const WIDTH = 1100;
+// Drawn at the size it is shown (one SVG unit = one CSS pixel): scaled down to a narrow
+// window, a fixed 1100-unit drawing shrank its 11 px labels to 7 px.
+const FALLBACK_WIDTH = 1100;
 const HEIGHT = 220;
 const PAD = { top: 12, right: 12, bottom: 28, left: 40 };
 
@@ -11,6 +15,8 @@ const PAD = { top: 12, right: 12, bottom: 28, left: 40 };
 export function SpendChart({ days }: { days: readonly DaySpend[] }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
+  const ref = useRef<SVGSVGElement>(null);
+  const WIDTH = useWidth(ref) || FALLBACK_WIDTH;
   // Calls are whole numbers: the axis goes to at least 2, so its middle line is a whole number too.
   const top = Math.max(2, niceMax(Math.max(0, ...days.map((day) => day.calls))));
   const plotWidth = WIDTH - PAD.left - PAD.right;
@@ -21,6 +27,7 @@ export function SpendChart({ days }: { days: readonly DaySpend[] }) {
   const dayLabel = (day: string) => new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
   return (
     <svg
+      ref={ref}
       className="spend-chart"
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       role="img"
