@@ -27,7 +27,8 @@ export interface CoreServices {
    */
   client(forJob?: { readonly jobId: number }): ServiceClient;
   /** A client for the current settings with another key provider (validating a new key). */
-  clientWithKey(getKey: () => Promise<string | undefined>): ServiceClient;
+  /** A client with this key provider, at `serviceUrl` when given (a check before the address is saved). */
+  clientWithKey(getKey: () => Promise<string | undefined>, serviceUrl?: string): ServiceClient;
   readonly jobs: JobStore;
   readonly library: LibraryStore;
   readonly thumbnails: ThumbnailCache;

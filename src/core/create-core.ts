@@ -193,7 +193,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settingsReset,
     keys,
     client: (forJob) => reportingCharges(client(), recordCharge(forJob?.jobId)),
-    clientWithKey: (provider) => reportingCharges(clientFor(settings.get(), provider), recordCharge(undefined)),
+    clientWithKey: (provider, serviceUrl) => reportingCharges(clientFor({ ...settings.get(), ...(serviceUrl ? { serviceUrl } : {}) }, provider), recordCharge(undefined)),
     jobs: new JobStore(db, now),
     library: createLibraryStore(db, { now, onChange: () => libraryChanges.soon() }),
     thumbnails: createThumbnailCache({

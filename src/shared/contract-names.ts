@@ -19,6 +19,7 @@ export const COMMAND_NAMES = [
   'settings.get',
   'settings.update',
   'settings.previewFileName',
+  'settings.checkService',
   'grab.resolve',
   'jobs.add',
   'jobs.list',

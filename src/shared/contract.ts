@@ -205,14 +205,20 @@ export const commands = {
   'app.diagnostics': command(noInput, diagnosticsSchema),
 
   'key.status': command(noInput, keyStatusSchema),
-  /** Validates the key with the free credit query before storing it in the keychain. */
-  'key.set': command(z.object({ key: z.string().trim().min(1).max(4096) }).strict(), keyStatusSchema),
+  /**
+   * Validates the key with the free credit query before storing it in the keychain. With
+   * `serviceUrl` (first run) the key is checked against that address, and the address is
+   * saved only when the check passes, so a failed check saves nothing.
+   */
+  'key.set': command(z.object({ key: z.string().trim().min(1).max(4096), serviceUrl: settingsSchema.shape.serviceUrl.optional() }).strict(), keyStatusSchema),
   'key.clear': command(noInput, keyStatusSchema),
 
   'settings.get': command(noInput, settingsSchema),
   'settings.update': command(settingsPatchSchema, settingsSchema),
   /** The file name a template gives for a sample post, or why the template is refused. */
   'settings.previewFileName': command(z.object({ template: z.string().max(1000) }).strict(), z.object({ name: z.string() })),
+  /** Whether a service answers at this address (the free credit query), before the address is saved. */
+  'settings.checkService': command(z.object({ serviceUrl: settingsSchema.shape.serviceUrl }).strict(), z.object({})),
 
   /**
    * Preview a link: a post, or one page of a profile/playlist (charged unless a duplicate, or a

@@ -6,3 +6,4 @@ export * from './retry-policy';
 export * from './service-client';
 export * from './timing';
 export * from './charge-reporting-client';
+export * from './check-service-answers';

@@ -31,6 +31,16 @@ export const TEXT_MATCH = 'p.id IN (SELECT rowid FROM posts_fts WHERE posts_fts 
 export const HAS_SUBTITLES = 'p.id IN (SELECT post_id FROM subtitles)';
 const NO_SUBTITLES = 'p.id NOT IN (SELECT post_id FROM subtitles)';
 
+/**
+ * The site names a typed site filter stands for: as typed, in lower case, and for an address
+ * ("music.example", "www.Video.com") its first label, since the service names a platform
+ * ("music") where users type its domain.
+ */
+export function siteNames(typed: string): string[] {
+  const label = typed.includes('.') ? typed.replace(/^www\./i, '').split('.')[0] : undefined;
+  return [...new Set([typed, typed.toLowerCase(), ...(label ? [label, label.toLowerCase()] : [])])];
+}
+
 const longestStableRun = (fragment: string): string | undefined =>
   fragment.match(/[\p{Script=Han}\p{Script=Hiragana}]+/gu)?.reduce((longest, run) => (run.length > longest.length ? run : longest));
 
@@ -59,8 +69,10 @@ export function searchFilters(query: SearchPostsQuery): SearchFilters {
     params[`fragment${index}`] = fragment;
   });
   if (query.site !== undefined) {
-    where.push('p.site = @site');
-    params.site = query.site;
+    // A list of exact names, so the site index still answers it.
+    const names = siteNames(query.site);
+    where.push(`p.site IN (${names.map((_, index) => `@site${index}`).join(', ')})`);
+    names.forEach((name, index) => (params[`site${index}`] = name));
   }
   if (query.author !== undefined) {
     where.push(`p.id IN (SELECT id FROM posts WHERE author_username = @author COLLATE NOCASE
