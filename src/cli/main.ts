@@ -1,4 +1,4 @@
-import '../start/require-supported-node';
+import '../node-shared/require-supported-node';
 import { runCli } from './run-cli';
 
 /*

@@ -66,6 +66,8 @@ const CLI_ADVICE: Readonly<Record<ErrorCode, string | null>> = {
   permission_denied: FOLDER,
   path_too_long: 'Choose a shorter download folder (--out) or file-name template (Settings in the app).',
   io_error: FOLDER,
+  folder_not_writable: FOLDER,
+  folder_unusable: FOLDER,
   invalid_file_name: 'Change the file-name template (Settings in the app): it made a name the folder cannot take.',
   write_failed: FOLDER,
   save_failed: FOLDER,

@@ -9,7 +9,7 @@ import { runDoctorWithoutEngine } from './commands/doctor';
 import { runCommand } from './commands/run-command';
 import { runServe } from './commands/serve';
 import { settingsResetNote } from './settings-reset-note';
-import { defaultDataDir } from './data-dir';
+import { defaultDataDir } from '../node-shared/data-dir';
 import { EXIT } from './exit-codes';
 import { failureFromError } from './failure';
 import { noteBalance } from './note-balance';

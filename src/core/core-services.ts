@@ -1,21 +1,15 @@
 import type { ErrorInfo, Result } from '../shared/errors';
 import type { Settings } from '../shared/settings';
-import type { ServiceClient } from './api/service-client';
-import type { BalanceAlerts } from './credits/balance-alerts';
-import type { CreditsMonitor } from './credits/credits-monitor';
-import type { Ledger } from './credits/ledger';
-import type { BandwidthLimiter } from './download/bandwidth-limiter';
-import type { DownloadDeps } from './download/download-settings';
-import type { EventBus } from './events/event-bus';
-import type { AnswerReuse } from './jobs/answer-reuse';
-import type { JobStore } from './jobs/job-store';
-import type { ResolutionCache } from './jobs/resolution-cache';
+import type { ServiceClient } from './api';
+import type { BalanceAlerts, CreditsMonitor, Ledger, PriceTable } from './credits';
+import type { BandwidthLimiter, DownloadDeps } from './download';
+import type { EventBus } from './events';
+import type { AnswerReuse, JobStore, ResolutionCache } from './jobs';
 import type { Db } from './db';
-import type { LibraryStore } from './library/library-store';
-import type { ThumbnailCache } from './library/thumbnail-cache';
-import type { FfmpegInfo } from './media/locate-ffmpeg';
-import type { KeyStore } from './secrets/key-store';
-import type { SettingsStore } from './settings/settings-store';
+import type { LibraryStore, ThumbnailCache } from './library';
+import type { FfmpegInfo } from './media';
+import type { KeyStore } from './secrets';
+import type { SettingsStore } from './settings';
 
 /** Everything the command handlers and the pipeline stages share, built once by createCore. */
 export interface CoreServices {
@@ -33,11 +27,14 @@ export interface CoreServices {
    */
   client(forJob?: { readonly jobId: number }): ServiceClient;
   /** A client for the current settings with another key provider (validating a new key). */
-  clientWithKey(getKey: () => Promise<string | undefined>): ServiceClient;
+  /** A client with this key provider, at `serviceUrl` when given (a check before the address is saved). */
+  clientWithKey(getKey: () => Promise<string | undefined>, serviceUrl?: string): ServiceClient;
   readonly jobs: JobStore;
   readonly library: LibraryStore;
   readonly thumbnails: ThumbnailCache;
   readonly ledger: Ledger;
+  /** What each operation costs per site, learned from the free balance (unknown until seen). */
+  readonly prices: PriceTable;
   readonly alerts: BalanceAlerts;
   readonly credits: CreditsMonitor;
   readonly resolutions: ResolutionCache;

@@ -4,53 +4,47 @@ import type { CommandInput, CommandName, CommandResult, Envelope, QueueHolder } 
 import type { ErrorInfo, Result } from '../shared/errors';
 import { errorInfoOf } from '../shared/errors';
 import type { Settings, SettingsPatch } from '../shared/settings';
-import { reportingCharges } from './api/charge-reporting-client';
-import type { ChargedCall } from './api/charge-reporting-client';
-import type { RetryOptions } from './api/retry-policy';
-import type { ServiceClient } from './api/service-client';
-import { createServiceClient } from './api/service-client';
+import { reportingCharges, createServiceClient } from './api';
+import type { ChargedCall, RetryOptions, ServiceClient } from './api';
 import type { CommandHandlers } from './command-dispatch';
 import { dispatchCommand } from './command-dispatch';
-import { appCommands } from './commands/app-commands';
-import type { DesktopActions } from './commands/app-commands';
-import { creditCommands } from './commands/credit-commands';
-import { grabCommands } from './commands/grab-commands';
-import type { HandlerDeps } from './commands/handler-types';
-import { jobCommands } from './commands/job-commands';
-import { keyCommands } from './commands/key-commands';
-import { libraryCommands } from './commands/library-commands';
-import { createSandboxSession } from './commands/sandbox-session';
-import type { StartSandbox } from './commands/sandbox-session';
-import { settingsCommands } from './commands/settings-commands';
-import { subtitleCommands } from './commands/subtitle-commands';
+import {
+  appCommands,
+  creditCommands,
+  grabCommands,
+  jobCommands,
+  keyCommands,
+  libraryCommands,
+  createSandboxSession,
+  settingsCommands,
+  subtitleCommands,
+} from './commands';
+import type { DesktopActions, HandlerDeps, StartSandbox } from './commands';
 import type { Core } from './core-api';
 import type { CoreServices } from './core-services';
-import { createBalanceAlerts } from './credits/balance-alerts';
-import { createCreditsMonitor } from './credits/credits-monitor';
-import { createLedger } from './credits/ledger';
-import { createBandwidthLimiter } from './download/bandwidth-limiter';
-import type { DownloadDeps } from './download/download-settings';
-import { fetchBytes } from './download/fetch-bytes';
-import { defaultDownloadFolder } from './files/default-download-folder';
-import { EventBus } from './events/event-bus';
-import { JobQueue } from './jobs/job-queue';
-import { JobStore } from './jobs/job-store';
-import { createPlaylistRunner } from './jobs/playlist-runner';
-import { createPostRunner } from './jobs/post-runner';
-import { AnswerReuse } from './jobs/answer-reuse';
-import { ResolutionCache } from './jobs/resolution-cache';
+import { ChargedCallWatch, createBalanceAlerts, createCreditsMonitor, createLedger, createPriceLearner, createPriceTable } from './credits';
+import { createBandwidthLimiter, fetchBytes } from './download';
+import type { DownloadDeps } from './download';
+import { defaultDownloadFolder } from './files';
+import { EventBus } from './events';
+import {
+  JobQueue,
+  JobStore,
+  createPlaylistRunner,
+  createPostRunner,
+  AnswerReuse,
+  ResolutionCache,
+  watchOtherWriters,
+  startQueueOwnership,
+} from './jobs';
 import { closeDatabase, migrations, openDatabase } from './db';
-import { createLibraryStore } from './library/library-store';
-import { createThumbnailCache } from './library/thumbnail-cache';
-import type { FfmpegInfo } from './media/locate-ffmpeg';
-import { locateFfmpeg } from './media/locate-ffmpeg';
-import type { KeyStore } from './secrets/key-store';
-import { KEY_SERVICE_ENV_VAR, createKeyStore, keyProvider } from './secrets/key-store';
-import { redactSecrets } from './secrets/redact-secrets';
-import { watchOtherWriters } from './jobs/other-writers-watch';
-import { startQueueOwnership } from './jobs/queue-ownership';
-import type { QueueOwnership } from './jobs/queue-ownership';
-import { openSettingsStore } from './settings/settings-store';
+import { createChangeFeed, createLibraryStore, createThumbnailCache } from './library';
+import type { FfmpegInfo } from './media';
+import { locateFfmpeg } from './media';
+import type { KeyStore } from './secrets';
+import { KEY_SERVICE_ENV_VAR, createKeyStore, keyProvider, redactSecrets } from './secrets';
+import type { QueueOwnership } from './jobs';
+import { openSettingsStore } from './settings';
 
 export interface CoreOptions {
   dataDir: string;
@@ -125,6 +119,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return key;
   };
 
+  const chargedCalls = new ChargedCallWatch();
   const clientFor = (current: Settings, provider: () => Promise<string | undefined>): ServiceClient =>
     createServiceClient({
       baseUrl: current.serviceUrl,
@@ -135,6 +130,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...(options.clientRetry ? { retry: options.clientRetry } : {}),
       // Called only once a call answers, when the monitor below exists.
       onOutOfCredits: () => credits.outOfCredits(),
+      chargedCalls: {
+        // Called only once a charged call is made, when the monitor below exists.
+        ready: () => learner.opening(() => credits.refresh()),
+        started: () => chargedCalls.started(),
+        ended: () => chargedCalls.ended(),
+      },
     });
   let cachedClient: { signature: string; client: ServiceClient } | undefined;
   const client = (): ServiceClient => {
@@ -160,10 +161,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const ledger = createLedger(db, { now });
   const alerts = createBalanceAlerts(db, { now });
+  const prices = createPriceTable(db, { now });
+  const learner = createPriceLearner({ ledger, prices, watch: chargedCalls });
   const credits = createCreditsMonitor({
     client,
     alerts,
-    ledger,
+    learner,
     events,
     now,
     ...(options.balanceDebounceMs !== undefined ? { debounceMs: options.balanceDebounceMs } : {}),
@@ -179,6 +182,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     };
   const redact = (text: string): string => redactSecrets(text, [...seenKeys, env['TROVE_API_KEY']]);
 
+  // What the library changed, by this process or another, goes out as library.changed.
+  const libraryChanges = createChangeFeed(db, (change) => events.emit('library.changed', change));
   const services: CoreServices = {
     dataDir: options.dataDir,
     now,
@@ -188,9 +193,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settingsReset,
     keys,
     client: (forJob) => reportingCharges(client(), recordCharge(forJob?.jobId)),
-    clientWithKey: (provider) => reportingCharges(clientFor(settings.get(), provider), recordCharge(undefined)),
+    clientWithKey: (provider, serviceUrl) => reportingCharges(clientFor({ ...settings.get(), ...(serviceUrl ? { serviceUrl } : {}) }, provider), recordCharge(undefined)),
     jobs: new JobStore(db, now),
-    library: createLibraryStore(db, { now }),
+    library: createLibraryStore(db, { now, onChange: () => libraryChanges.soon() }),
     thumbnails: createThumbnailCache({
       db,
       dataDir: options.dataDir,
@@ -198,6 +203,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       fetchBytes: (url, headers) => fetchBytes(url, { ...(headers ? { headers } : {}), maxBytes: 10 * 1024 * 1024 }),
     }),
     ledger,
+    prices,
     alerts,
     credits,
     resolutions: new ResolutionCache(now),
@@ -259,8 +265,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // over when that one ends, and meanwhile follows the jobs it runs.
   if (options.startQueue !== false) {
     // Jobs another process adds or runs are committed by its own connection: announced
-    // here too, and the queue (if it runs here) looks for work again.
-    otherWriters = watchOtherWriters({ db, store: services.jobs, events, viewOf: (job) => queue.viewOf(job), onChange: () => queue.pump(), pollMs, now });
+    // here too, and the queue (if it runs here) looks for work again. So are the library
+    // changes it logged (a post removed with the CLI while the app is open).
+    otherWriters = watchOtherWriters({
+      db,
+      store: services.jobs,
+      events,
+      viewOf: (job) => queue.viewOf(job),
+      onChange: () => {
+        queue.pump();
+        libraryChanges.check();
+      },
+      pollMs,
+      now,
+    });
     ownership = await startQueueOwnership({ dataDir: options.dataDir, face: options.face ?? 'app', events, pollMs, now, run: runQueue });
   }
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { net, protocol, session } from 'electron';
-import { decodeUrlPath, isWithin } from '../server/media/resolve-media-path';
+import { decodeUrlPath, isWithin } from '../node-shared/media/resolve-media-path';
 import { APP_HOST, APP_SCHEME, MEDIA_SCHEME, originOf } from './app-origin';
 
 /** Must run before `app.whenReady()`: privileges can only be granted at start-up. */

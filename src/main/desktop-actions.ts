@@ -1,6 +1,6 @@
 import { dialog, shell } from 'electron';
 import type { BrowserWindow, OpenDialogOptions } from 'electron';
-import type { DesktopActions } from '../core/commands/app-commands';
+import type { DesktopActions } from '../core/commands';
 
 /**
  * What only the desktop app can do for the renderer, given to the Core as a capability:

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
 import { protocol } from 'electron';
-import { fileResponse } from '../server/media/file-response';
-import { resolveMediaPath } from '../server/media/resolve-media-path';
+import { fileResponse } from '../node-shared/media/file-response';
+import { resolveMediaPath } from '../node-shared/media/resolve-media-path';
 import { MEDIA_SCHEME } from './app-origin';
 
 /** The host of media URLs: trove-media://local/<encoded absolute path> (see encodeMediaPath). */

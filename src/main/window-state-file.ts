@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { writeFileAtomic } from '../core/fs/write-file-atomic';
+import { writeFileAtomic } from '../core/fs';
 import { windowStateSchema } from './window-bounds';
 import type { WindowState } from './window-bounds';
 

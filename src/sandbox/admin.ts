@@ -4,6 +4,9 @@ import { readBody, sendJson } from './http-json';
 import { faultSpecSchema } from './media/faults';
 import type { Sandbox } from './types';
 
+const priceSchema = z
+  .object({ endpoint: z.enum(['post', 'playlist', 'subtitles']), site: z.string().min(1).optional(), credits: z.number().finite().nonnegative() })
+  .strict();
 const balanceSchema = z.object({ key: z.string().min(1), credits: z.number().finite() }).strict();
 
 function parseJson<T>(schema: z.ZodType<T>, text: string | undefined): z.ZodSafeParseResult<T> {
@@ -43,6 +46,17 @@ export async function handleAdmin(path: string, req: IncomingMessage, res: Serve
       sandbox.setBalance(body.data.key, body.data.credits);
       return sendJson(res, 200, { key: body.data.key, availableCredits: sandbox.getBalance(body.data.key) });
     }
+    case 'GET /prices':
+      return sendJson(res, 200, { prices: sandbox.prices() });
+    case 'POST /prices': {
+      const body = parseJson(priceSchema, await readBody(req));
+      if (!body.success) return fail(res, 422, 'invalid_request', `Expected {endpoint, site?, credits}: ${z.prettifyError(body.error)}`);
+      sandbox.setPrice(body.data);
+      return sendJson(res, 200, { prices: sandbox.prices() });
+    }
+    case 'DELETE /prices':
+      sandbox.resetPrices();
+      return noContent(res);
     case 'GET /stats':
       return sendJson(res, 200, sandbox.stats());
     case 'POST /stats/reset':

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiVersion } from './api-version';
 import { authenticate } from './auth';
-import { COST_BY_ENDPOINT } from './billing';
 import type { SandboxContext } from './context';
 import { endpointOf, methodOf } from './endpoints';
 import { errorBody, failure, pickLanguage, type ApiFailure } from './errors';
@@ -35,7 +34,7 @@ export async function handleApi(version: ApiVersion, path: string, req: Incoming
 
   const request = parseExtractRequest(await readBody(req));
   if (!request.ok) return fail(failure(422, 'invalid_request', { detail: request.error }));
-  const cost = COST_BY_ENDPOINT[endpoint];
+  const cost = ctx.prices.cost(endpoint, request.value.url);
   if (!ctx.ledger.canAfford(key, cost)) return fail(failure(402, 'insufficient_credits'));
 
   const result = extract(endpoint, version, request.value, ctx);

@@ -1,16 +1,3 @@
-import type { ExtractEndpoint } from './endpoints';
-
-/**
- * Credits each successful (200) extraction costs. The spec leaves the amounts open; these
- * are the sandbox's, documented in docs/sandbox.md. A playlist is charged per page.
- * Credit queries are free and non-200 answers are never charged.
- */
-export const COST_BY_ENDPOINT: Readonly<Record<ExtractEndpoint, number>> = {
-  post: 1,
-  playlist: 5,
-  subtitles: 2,
-};
-
 /** Balance per key, shared by v1 and legacy. */
 export class Ledger {
   private readonly balances = new Map<string, number>();

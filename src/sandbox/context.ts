@@ -3,6 +3,7 @@ import type { Ledger } from './billing';
 import type { CatalogContext } from './catalog/types';
 import type { CursorCodec } from './cursor';
 import type { MediaDeps } from './media/serve-media';
+import type { PriceList } from './prices';
 import type { SlidingWindowLimiter } from './rate-limit';
 import type { StatsRecorder } from './stats';
 
@@ -10,6 +11,7 @@ import type { StatsRecorder } from './stats';
 export interface SandboxContext {
   keys: ReadonlySet<string>;
   ledger: Ledger;
+  prices: PriceList;
   stats: StatsRecorder;
   limiters: Readonly<Record<ApiVersion, SlidingWindowLimiter>>;
   cursors: CursorCodec;

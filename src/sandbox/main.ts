@@ -1,4 +1,4 @@
-import '../start/require-supported-node';
+import '../node-shared/require-supported-node';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULTS } from './options';
 import { startSandbox } from './start-sandbox';

@@ -12,6 +12,7 @@ import { MediaLibrary } from './media/library';
 import { loadSamples } from './media/samples';
 import { UrlSigner } from './media/signing';
 import { sandboxOptionsSchema } from './options';
+import { PriceList } from './prices';
 import { LEGACY_RATE_RULES, SlidingWindowLimiter, V1_RATE_RULES } from './rate-limit';
 import { createRequestHandler } from './server';
 import { StatsRecorder } from './stats';
@@ -60,9 +61,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const stats = new StatsRecorder();
   const ledger = new Ledger(opts.keys, opts.credits);
   const faults = new FaultRegistry(opts.faults);
+  const prices = new PriceList();
   const ctx: SandboxContext = {
     keys: new Set(opts.keys),
     ledger,
+    prices,
     stats,
     limiters: { v1: new SlidingWindowLimiter(V1_RATE_RULES, now), legacy: new SlidingWindowLimiter(LEGACY_RATE_RULES, now) },
     cursors: new CursorCodec(randomBytes(32)),
@@ -86,6 +89,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       ledger.set(key, credits);
     },
     getBalance: (key) => ledger.balance(key),
+    setPrice: (rule) => {
+      if (!Number.isFinite(rule.credits) || rule.credits < 0) throw new Error(`Invalid price ${rule.credits}`);
+      prices.set(rule);
+    },
+    prices: () => prices.list(),
+    resetPrices: () => prices.reset(),
     stats: () => stats.snapshot(),
     resetStats: () => stats.reset(),
     addFault: (fault) => faults.add(fault),

@@ -1,3 +1,5 @@
+import type { PriceRule } from './prices';
+
 /** Options of startSandbox (docs/sandbox.md lists each one with its CLI flag). */
 export interface SandboxOptions {
   /** 0 = any free port (the default, for tests). */
@@ -31,6 +33,11 @@ export interface Sandbox {
   close(): Promise<void>;
   setBalance(key: string, credits: number): void;
   getBalance(key: string): number;
+  /** What an extraction costs from now on, per endpoint and (optionally) site. */
+  setPrice(rule: PriceRule): void;
+  /** The rules set so far (endpoints and sites without one cost COST_BY_ENDPOINT). */
+  prices(): PriceRule[];
+  resetPrices(): void;
   /** Counters for assertions. */
   stats(): SandboxStats;
   resetStats(): void;

@@ -1,7 +1,7 @@
-import '../start/require-supported-node';
+import '../node-shared/require-supported-node';
 import { homedir } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { defaultDataDir } from '../cli/data-dir';
+import { defaultDataDir } from '../node-shared/data-dir';
 import { DEFAULT_WEB_PORT } from './web-mode';
 import { serveUntilStopped } from './serve-until-stopped';
 

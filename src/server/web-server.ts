@@ -6,13 +6,13 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
 import type { Core } from '../core/core-api';
-import { fileResponse } from './media/file-response';
-import { mediaRoots } from './media/media-roots';
-import { resolveMediaPath, resolveStaticPath } from './media/resolve-media-path';
-import type { MediaPathError } from './media/resolve-media-path';
+import { fileResponse } from '../node-shared/media/file-response';
+import { mediaRoots } from '../node-shared/media/media-roots';
+import { resolveMediaPath, resolveStaticPath } from '../node-shared/media/resolve-media-path';
+import type { MediaPathError } from '../node-shared/media/resolve-media-path';
 import { checkRequest, isLoopbackAddress, tokenCookie } from './request-gate';
 import type { GateConfig, GateVerdict, RequestParts } from './request-gate';
-import { contentSecurityPolicy, remoteImageSources } from './security/content-security-policy';
+import { contentSecurityPolicy, remoteImageSources } from '../node-shared/security/content-security-policy';
 import { BINARY_REPLY, replyTo } from './socket-messages';
 import type { ServerEvent } from './socket-messages';
 

@@ -19,6 +19,7 @@ export const COMMAND_NAMES = [
   'settings.get',
   'settings.update',
   'settings.previewFileName',
+  'settings.checkService',
   'grab.resolve',
   'jobs.add',
   'jobs.list',
@@ -37,6 +38,7 @@ export const COMMAND_NAMES = [
   'credits.get',
   'credits.ledger',
   'credits.exportCsv',
+  'credits.prices',
   'queue.runner',
 ] as const;
 
@@ -50,6 +52,7 @@ export const EVENT_NAMES = [
   'key.changed',
   'grab.requested',
   'queue.runner',
+  'library.changed',
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

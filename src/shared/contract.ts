@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { CommandName, EventName } from './contract-names';
+import { costKindSchema, learnedPriceSchema, ledgerActionSchema } from './credits';
 import { diagnosticsSchema } from './diagnostics';
 import { errorCodeSchema } from './error-codes';
 import type { ErrorInfo } from './errors';
 import { downloadOptionsSchema, jobStateSchema, jobViewSchema, pauseReasonSchema } from './jobs';
-import { libraryDetailSchema, libraryItemSchema, libraryQuerySchema } from './library';
+import { libraryChangeSchema, libraryDetailSchema, libraryItemSchema, libraryQuerySchema } from './library';
 import { keyStatusSchema } from './key-status';
 import { playlistPageSchema, postSchema } from './post';
 import { settingsPatchSchema, settingsSchema } from './settings';
@@ -167,10 +168,22 @@ export const subtitleSourceSchema = z.discriminatedUnion('kind', [
 
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),
+  /** The API call, e.g. "v1 POST /extract/post" (the CSV keeps it beside the description). */
   endpoint: z.string(),
   url: z.string(),
   at: z.number(),
+  action: ledgerActionSchema,
+  /** Host of the link, e.g. video.example. */
+  site: z.string(),
+  /** The post's title or the profile's name, where Trove knows it (a job, the library). */
+  title: z.string().optional(),
+  costKind: costKindSchema,
+  /** Exact, or the estimate when approximate; absent when unknown. */
   cost: z.number().optional(),
+  /** When approximate: the cost lies within [costLow, costHigh]. */
+  costLow: z.number().optional(),
+  costHigh: z.number().optional(),
+  /** Only where it is true: the last call before a clean balance answer. */
   balanceAfter: z.number().optional(),
   jobId: z.number().int().optional(),
 });
@@ -192,14 +205,20 @@ export const commands = {
   'app.diagnostics': command(noInput, diagnosticsSchema),
 
   'key.status': command(noInput, keyStatusSchema),
-  /** Validates the key with the free credit query before storing it in the keychain. */
-  'key.set': command(z.object({ key: z.string().trim().min(1).max(4096) }).strict(), keyStatusSchema),
+  /**
+   * Validates the key with the free credit query before storing it in the keychain. With
+   * `serviceUrl` (first run) the key is checked against that address, and the address is
+   * saved only when the check passes, so a failed check saves nothing.
+   */
+  'key.set': command(z.object({ key: z.string().trim().min(1).max(4096), serviceUrl: settingsSchema.shape.serviceUrl.optional() }).strict(), keyStatusSchema),
   'key.clear': command(noInput, keyStatusSchema),
 
   'settings.get': command(noInput, settingsSchema),
   'settings.update': command(settingsPatchSchema, settingsSchema),
   /** The file name a template gives for a sample post, or why the template is refused. */
   'settings.previewFileName': command(z.object({ template: z.string().max(1000) }).strict(), z.object({ name: z.string() })),
+  /** Whether a service answers at this address (the free credit query), before the address is saved. */
+  'settings.checkService': command(z.object({ serviceUrl: settingsSchema.shape.serviceUrl }).strict(), z.object({})),
 
   /**
    * Preview a link: a post, or one page of a profile/playlist (charged unless a duplicate, or a
@@ -266,10 +285,20 @@ export const commands = {
     z.object({ days: z.number().int().min(1).max(3650).default(30) }).strict(),
     z.object({
       entries: z.array(ledgerEntrySchema),
-      byDay: z.array(z.object({ day: z.string(), calls: z.number().int(), cost: z.number() })),
+      byDay: z.array(
+        z.object({
+          day: z.string(),
+          calls: z.number().int(),
+          /** Credits spent: exact and approximate costs summed (unknown ones are not in it). */
+          cost: z.number(),
+          approximateCalls: z.number().int(),
+          unpricedCalls: z.number().int(),
+        }),
+      ),
     }),
   ),
   'credits.exportCsv': command(noInput, z.object({ csv: z.string() })),
+  'credits.prices': command(noInput, z.object({ prices: z.array(learnedPriceSchema) })),
 
   'queue.runner': command(noInput, queueRunnerSchema),
 } as const satisfies Record<CommandName, CommandSpec>;
@@ -283,6 +312,7 @@ export const events = {
   'queue.runner': queueRunnerSchema,
   'settings.changed': settingsSchema,
   'key.changed': keyStatusSchema,
+  'library.changed': libraryChangeSchema,
   // Sent by the desktop face, not the Core: the user chose a link outside the window. From the
   // clipboard notification it is previewed at once, as if pasted (preview: true); from a trove://
   // link it only fills Grab's box (preview: false), since any page can send one. Web mode never sends it.

@@ -78,6 +78,10 @@ export const ERROR_CODES = {
   permission_denied: facts('disk', false),
   path_too_long: facts('disk', false),
   io_error: facts('disk', false),
+  /** A folder chosen in the settings refused a probe file: nothing was saved. */
+  folder_not_writable: facts('disk', false),
+  /** The download folder is a file, or cannot hold files (/proc): the user must choose another. */
+  folder_unusable: facts('disk', false),
   write_failed: facts('disk', false),
   save_failed: facts('disk', false),
   delete_failed: facts('disk', false),

@@ -52,8 +52,11 @@ export const jobViewSchema = z.object({
   parentId: z.number().int().optional(),
   libraryPostId: z.number().int().optional(),
   progress: jobProgressSchema,
+  /** Why it failed; also set while a queued job waits to be tried again (`nextAttemptAt`). */
   error: errorInfoSchema.optional(),
   attempts: z.number().int(),
+  /** A job that failed for a passing reason is tried again at this time (ms since the epoch). */
+  nextAttemptAt: z.number().optional(),
   /** Playlist jobs: how many posts were queued from pages so far. */
   itemsQueued: z.number().int().optional(),
   files: z.array(z.string()),

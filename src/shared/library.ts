@@ -65,3 +65,19 @@ export const libraryQuerySchema = z
   })
   .strict();
 export type LibraryQuery = z.input<typeof libraryQuerySchema>;
+
+const postIds = z.array(z.number().int().positive());
+
+/**
+ * What changed in the library, by whichever process changed it: posts added, updated
+ * (details, media) or removed, and posts whose files or subtitles were recorded. Sent once
+ * the change is committed; several changes close together may come as one.
+ */
+export const libraryChangeSchema = z.object({
+  added: postIds,
+  updated: postIds,
+  removed: postIds,
+  files: postIds,
+  subtitles: postIds,
+});
+export type LibraryChange = z.infer<typeof libraryChangeSchema>;

@@ -57,6 +57,8 @@ export const settingsSchema = z.object({
   metadataSidecars: z.boolean(),
   /** Re-extracting a post whose media links expired costs credits: off unless the user agrees. */
   refreshExpiredLinks: z.boolean(),
+  /** Ask before a charged action whose learned price is above this many credits (an unknown price never asks). */
+  confirmAboveCredits: z.number().int().min(0).max(1_000_000),
   clipboardWatching: z.boolean(),
   theme: z.enum(['light', 'dark', 'system']),
   ffmpegPath: z.string().max(4096),
@@ -87,6 +89,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   embedMetadata: true,
   metadataSidecars: true,
   refreshExpiredLinks: false,
+  confirmAboveCredits: 20,
   clipboardWatching: false,
   theme: 'system',
   ffmpegPath: '',

@@ -1,8 +1,8 @@
-import './require-supported-node';
+import '../node-shared/require-supported-node';
 import { spawn } from 'node:child_process';
 import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { defaultDataDir } from '../cli/data-dir';
+import { defaultDataDir } from '../node-shared/data-dir';
 import { DEFAULT_WEB_PORT } from '../server/web-mode';
 import { serveUntilStopped } from '../server/serve-until-stopped';
 import { checkElectron } from './electron-check';

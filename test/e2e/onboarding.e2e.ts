@@ -33,6 +33,12 @@ describe('first run', () => {
     const after = await core.call('settings.get', {});
     expect(after.ok && after.value.serviceUrl).toBe(info.ok ? info.value.sandbox.url : 'no sandbox');
     await screenshotThemes(page, 'onboarding-sandbox-started');
+    // Set up is done: after a restart (sandbox mode off) the welcome does not come back.
+    const done = await core.call('settings.get', {});
+    expect(done.ok && done.value.onboarded).toBe(true);
+    // The key badge names the sandbox's key, never "Checking…" for good.
+    await openScreen(page, '#/settings');
+    await page.waitForFunction(() => document.querySelector('[data-testid="key-status"]')?.textContent === 'Sandbox key in use');
 
     // The sandbox's preview images are allowed (the page took the new image policy on).
     await grab(page, 'https://video.example/watch/e2e-onboarding');

@@ -9,6 +9,8 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createCore } from '../../src/core';
 import type { Core } from '../../src/core/core-api';
+import { createKeyStore } from '../../src/core/secrets/key-store';
+import type { Keychain } from '../../src/core/secrets/keychain';
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox, SandboxOptions } from '../../src/sandbox';
 import { startWebServer } from '../../src/server/web-server';
@@ -31,6 +33,8 @@ export interface StackOptions {
   withKey?: boolean;
   /** Fills the data dir before the Core opens it (a large library). */
   seed?: (dataDir: string) => Promise<void> | void;
+  /** The OS keychain the key store talks to (default: the machine's). */
+  keychain?: Keychain;
 }
 
 export interface WebStack {
@@ -58,10 +62,12 @@ export async function startWebStack(sandboxOptions: SandboxOptions = {}, options
   await options.seed?.(dataDir);
   const sandbox = await startSandbox({ port: 0, ...sandboxOptions });
   const { TROVE_API_KEY: _ignored, ...env } = process.env;
+  const coreEnv = options.withKey === false ? env : { ...env, TROVE_API_KEY: 'sandbox-key' };
   const core = await createCore({
     dataDir,
+    ...(options.keychain ? { keyStore: createKeyStore({ env: coreEnv, keychain: options.keychain }) } : {}),
     settings: { serviceUrl: sandbox.url, apiVersion: 'v1', downloadFolder: downloadDir, onboarded: options.onboarded ?? true },
-    env: options.withKey === false ? env : { ...env, TROVE_API_KEY: 'sandbox-key' },
+    env: coreEnv,
     // As web mode does: sandbox mode starts a sandbox of its own on demand.
     startSandbox: async () => {
       const own = await startSandbox({ port: 0 });

@@ -37,6 +37,7 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   'settings.get': {},
   'settings.update': { concurrency: 2 },
   'settings.previewFileName': { template: '{caption}' },
+  'settings.checkService': { serviceUrl: 'http://127.0.0.1:1' },
   'grab.resolve': { url: 'https://video.example/watch/a' },
   'jobs.add': { source: { kind: 'link', url: 'https://video.example/watch/a' } },
   'jobs.list': {},
@@ -55,6 +56,7 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   'credits.get': {},
   'credits.ledger': {},
   'credits.exportCsv': {},
+  'credits.prices': {},
   'queue.runner': {},
 };
 

@@ -7,11 +7,9 @@ import type { LibraryFile } from '../../src/shared/library';
 describe('spend per day', () => {
   it('lists every day of the period, oldest first, with the ledger filling in the days it knows', () => {
     const now = Date.parse('2026-03-03T12:00:00Z');
-    expect(fillDays([{ day: '2026-03-02', calls: 4, cost: 0 }], 3, now)).toEqual([
-      { day: '2026-03-01', calls: 0, cost: 0 },
-      { day: '2026-03-02', calls: 4, cost: 0 },
-      { day: '2026-03-03', calls: 0, cost: 0 },
-    ]);
+    const none = { calls: 0, cost: 0, approximateCalls: 0, unpricedCalls: 0 };
+    const known = { day: '2026-03-02', calls: 4, cost: 9, approximateCalls: 2, unpricedCalls: 1 };
+    expect(fillDays([known], 3, now)).toEqual([{ day: '2026-03-01', ...none }, known, { day: '2026-03-03', ...none }]);
   });
 
   it('tops the axis at a round number whose half is round too', () => {

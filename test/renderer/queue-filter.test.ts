@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JobState, JobView } from '../../src/shared/jobs';
 import { formatBytes, formatCount, formatDuration, formatSpeed } from '../../src/renderer/src/format/format';
-import { MAX_LINKS, firstLinks, parseLinks } from '../../src/renderer/src/grab/parse-links';
+import { MAX_LINKS, firstLinks, parseLinks, readLinks } from '../../src/renderer/src/grab/parse-links';
 import { countByFilter, jobActions, matchesFilter } from '../../src/renderer/src/queue/queue-filter';
 
 const job = (state: JobState): JobView => ({
@@ -46,7 +46,20 @@ describe('parseLinks', () => {
     const { links, rest } = firstLinks(all.join('\n'));
     expect(links).toEqual(all.slice(0, MAX_LINKS));
     expect(rest).toEqual(all.slice(MAX_LINKS));
-    expect(firstLinks(all.slice(0, 3).join(' '))).toEqual({ links: all.slice(0, 3), rest: [] });
+    expect(firstLinks(all.slice(0, 3).join(' '))).toEqual({ links: all.slice(0, 3), rest: [], ignored: [] });
+  });
+
+  it('completes an address typed without https:// and names the text that is no link instead of dropping it', () => {
+    expect(readLinks('video.example/watch/a www.photos.example/p/b?x=1 https://video.example/watch/a')).toEqual({
+      links: ['https://video.example/watch/a', 'https://www.photos.example/p/b?x=1'],
+      ignored: [],
+    });
+    expect(firstLinks('look at this https://video.example/watch/c please')).toEqual({
+      links: ['https://video.example/watch/c'],
+      rest: [],
+      ignored: ['look', 'at', 'this', 'please'],
+    });
+    expect(readLinks('javascript:alert(1) ftp://x.example/f').links).toEqual([]);
   });
 });
 

@@ -77,4 +77,29 @@ describe('billing', () => {
     expect(stats.requests).toBe(3);
     expect(stats.byEndpoint).toEqual({ 'v1 GET /credits': 1, 'legacy GET /available-credits': 1, 'v1 POST /extract/post': 1 });
   });
+
+  it('charges the prices set per endpoint and site through the admin API', async () => {
+    const admin = (method: string, body?: unknown) =>
+      fetch(`${sandbox().url}/_sandbox/prices`, { method, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    expect((await admin('POST', { endpoint: 'post', site: 'video.example', credits: 3 })).status).toBe(200);
+    expect((await admin('POST', { endpoint: 'post', credits: 4 })).status).toBe(200);
+    expect((await admin('POST', { endpoint: 'post', credits: -1 })).status).toBe(422);
+    expect((await admin('POST', { endpoint: 'credits', credits: 1 })).status).toBe(422);
+    expect(await (await admin('GET')).json()).toEqual({
+      prices: [
+        { endpoint: 'post', site: 'video.example', credits: 3 },
+        { endpoint: 'post', credits: 4 },
+      ],
+    });
+    sandbox().setBalance('payer', 100);
+    await extract(sandbox(), 'v1', 'post', { url: VIDEO }, { key: 'payer' });
+    expect(sandbox().getBalance('payer')).toBe(97);
+    await extract(sandbox(), 'legacy', 'post', { url: 'https://photos.example/p/bill' }, { key: 'payer' });
+    expect(sandbox().getBalance('payer')).toBe(93);
+    await extract(sandbox(), 'v1', 'subtitles', { url: VIDEO }, { key: 'payer' });
+    expect(sandbox().getBalance('payer')).toBe(93 - COST_BY_ENDPOINT.subtitles);
+    expect((await admin('DELETE')).status).toBe(204);
+    await extract(sandbox(), 'v1', 'post', { url: VIDEO }, { key: 'payer' });
+    expect(sandbox().getBalance('payer')).toBe(93 - COST_BY_ENDPOINT.subtitles - COST_BY_ENDPOINT.post);
+  });
 });

@@ -11,13 +11,15 @@ export async function runCredits(ctx: CommandContext, invocation: Extract<Invoca
   if (!balance.ok) return ctx.fail(balance.error);
   const ledger = await ctx.core.call('credits.ledger', { days: invocation.days });
   if (!ledger.ok) return ctx.fail(ledger.error);
+  const prices = await ctx.core.call('credits.prices', {});
+  if (!prices.ok) return ctx.fail(prices.error);
   const failed = balance.value.refreshFailed;
   const code = failed ? exitCodeForError(failed, 'command') : EXIT.ok;
   ctx.output.result(
     'credits',
     code,
-    { balance: balance.value, ledger: ledger.value },
-    creditsLines(balance.value, ledger.value, invocation.days),
+    { balance: balance.value, ledger: ledger.value, prices: prices.value.prices },
+    creditsLines(balance.value, ledger.value, invocation.days, prices.value.prices),
   );
   return code;
 }

@@ -1,5 +1,5 @@
-import { diagnoseWithoutEngine } from '../../core/diagnostics/diagnose-without-engine';
-import type { UnopenedEngine } from '../../core/diagnostics/diagnose-without-engine';
+import { diagnoseWithoutEngine } from '../../core/diagnostics';
+import type { UnopenedEngine } from '../../core/diagnostics';
 import type { Diagnostics } from '../../shared/diagnostics';
 import { EXIT } from '../exit-codes';
 import type { ExitCode } from '../exit-codes';

@@ -1,6 +1,7 @@
 import { EXIT } from '../exit-codes';
 import type { ExitCode } from '../exit-codes';
 import { grabLines } from '../format/format-grab';
+import { priceLines } from '../format/format-prices';
 import type { Invocation } from '../invocation';
 import type { CommandContext } from './context';
 
@@ -11,6 +12,9 @@ export async function runExtract(ctx: CommandContext, invocation: Extract<Invoca
     ...(invocation.force && { force: true }),
   });
   if (!resolved.ok) return ctx.fail(resolved.error);
-  ctx.output.result('extract', EXIT.ok, { result: resolved.value }, grabLines(resolved.value, invocation.url));
+  // Learned prices are local and free to read; without them the lines say the price is unknown.
+  const prices = await ctx.core.call('credits.prices', {});
+  const priced = priceLines(resolved.value, invocation.url, prices.ok ? prices.value.prices : []);
+  ctx.output.result('extract', EXIT.ok, { result: resolved.value }, [...grabLines(resolved.value, invocation.url), ...priced]);
   return EXIT.ok;
 }

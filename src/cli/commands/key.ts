@@ -9,6 +9,8 @@ const SOURCES: Record<KeyStatus['source'], string> = {
   keychain: 'A key is stored in the system keychain.',
   environment: 'A key is set by TROVE_API_KEY (it takes precedence over the keychain).',
   none: 'No key is set: run `trove key set` and paste it, or set TROVE_API_KEY.',
+  session: 'The key works for this run only: the system keychain could not keep it.',
+  sandbox: "Sandbox mode: the sandbox's own key is in use.",
 };
 
 export async function runKey(ctx: CommandContext, invocation: Extract<Invocation, { command: 'key' }>): Promise<ExitCode> {
@@ -40,7 +42,8 @@ export async function runKey(ctx: CommandContext, invocation: Extract<Invocation
   const status = await ctx.core.call('key.set', { key });
   if (!status.ok) return ctx.fail(status.error);
   ctx.output.result('key', EXIT.ok, { status: status.value }, [
-    'The key works and is stored in the system keychain.',
+    // A command ends with its process: a key kept for the session alone is of no use here, so say what would keep it.
+    status.value.unsaved ? `The key works but was not stored: ${status.value.unsaved.message}` : 'The key works and is stored in the system keychain.',
     ...(status.value.source === 'environment' ? [SOURCES.environment] : []),
   ]);
   return EXIT.ok;

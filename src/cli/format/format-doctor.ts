@@ -13,6 +13,8 @@ const KEY_SOURCES: Record<NonNullable<Diagnostics['key']>['source'], string> = {
   keychain: 'set, in the keychain',
   environment: 'set by TROVE_API_KEY',
   none: 'not set',
+  session: 'set for this session only (the keychain could not keep it)',
+  sandbox: "sandbox mode's own key",
 };
 
 function folderLine(facts: FolderFacts): string {

@@ -5,3 +5,5 @@ export * from './rate-limiter-registry';
 export * from './retry-policy';
 export * from './service-client';
 export * from './timing';
+export * from './charge-reporting-client';
+export * from './check-service-answers';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { redactSecrets, redactSecretsDeep } from '../secrets/redact-secrets';
+import { redactSecrets, redactSecretsDeep } from '../secrets';
 import { apiError } from './api-error';
 import type { ApiError, ApiErrorFields } from './api-error';
 import { errorFromResponse } from './error-response';

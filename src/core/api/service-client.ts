@@ -37,6 +37,11 @@ export interface ServiceClientOptions {
   maxBodyBytes?: number;
   /** Told of every 402 (out of credits): the balance the user sees is then wrong. */
   onOutOfCredits?: () => void;
+  /**
+   * Told when a charged call goes out and when it is over (however it ended): prices are
+   * learned between such calls. `ready` is awaited first (the engine's first balance read).
+   */
+  chargedCalls?: { ready?(): Promise<void>; started(): void; ended(): void };
 }
 
 export interface CallOptions {
@@ -67,6 +72,17 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const operations = OPERATIONS[apiVersion];
 
   async function call<T>(operation: Operation<T>, body: Record<string, string> | undefined, signal?: AbortSignal): Promise<ApiResult<T>> {
+    const watch = operation.charged ? options.chargedCalls : undefined;
+    await watch?.ready?.();
+    watch?.started();
+    try {
+      return await send(operation, body, signal);
+    } finally {
+      watch?.ended();
+    }
+  }
+
+  async function send<T>(operation: Operation<T>, body: Record<string, string> | undefined, signal?: AbortSignal): Promise<ApiResult<T>> {
     const endpoint = `${operation.method} ${operation.path}`;
     const context = { endpoint, ...(body?.url !== undefined && { url: body.url }) };
     const failure = (fields: Omit<ApiErrorFields, 'endpoint' | 'url'>): ApiResult<T> => ({

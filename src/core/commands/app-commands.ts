@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import type { ErrorInfo, Result } from '../../shared/errors';
 import { failWith as fail } from '../../shared/errors';
 import type { LibraryFile } from '../../shared/library';
-import { collectDiagnostics } from '../diagnostics/collect-diagnostics';
-import { describeKeychain } from '../secrets/keychain-report';
+import { collectDiagnostics } from '../diagnostics';
+import { describeKeychain } from '../secrets';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
 
 /** What the desktop face does on the user's behalf (Electron's shell and dialog); absent in web mode and the CLI. */

@@ -1,8 +1,20 @@
+import type { Result } from '../../shared/errors';
+import type { LedgerRange } from '../credits';
+import { ledgerCsv, toLedgerRow } from '../credits';
+import type { LedgerRow } from '../credits';
+import { createLedgerTitles } from '../credits';
+import { guardDb } from '../db';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
 
 const DAY_MS = 86_400_000;
 
-export function creditCommands({ services }: HandlerDeps): HandlerGroup<'credits.get' | 'credits.ledger' | 'credits.exportCsv'> {
+export function creditCommands({ services }: HandlerDeps): HandlerGroup<'credits.get' | 'credits.ledger' | 'credits.exportCsv' | 'credits.prices'> {
+  const titleOf = createLedgerTitles(services.db);
+  const rows = (range: LedgerRange): Result<LedgerRow[]> => {
+    const entries = services.ledger.list(range);
+    if (!entries.ok) return entries;
+    return guardDb(() => entries.value.map((entry) => toLedgerRow(entry, titleOf(entry))));
+  };
   return {
     async 'credits.get'({ refresh }) {
       const last = services.credits.last();
@@ -14,29 +26,25 @@ export function creditCommands({ services }: HandlerDeps): HandlerGroup<'credits
     },
     async 'credits.ledger'({ days }) {
       const from = services.now() - days * DAY_MS;
-      const entries = services.ledger.list({ from });
+      const entries = rows({ from });
       if (!entries.ok) return entries;
       const byDay = services.ledger.spendPerDay({ from });
       if (!byDay.ok) return byDay;
       return {
         ok: true,
         value: {
-          entries: entries.value.map((entry) => ({
-            id: entry.id,
-            endpoint: entry.endpoint,
-            url: entry.link,
-            at: entry.at,
-            ...(entry.cost !== null ? { cost: entry.cost } : {}),
-            ...(entry.balanceAfter !== null ? { balanceAfter: entry.balanceAfter } : {}),
-            ...(entry.jobId !== null ? { jobId: entry.jobId } : {}),
-          })),
-          byDay: byDay.value.map((day) => ({ day: day.day, calls: day.calls, cost: day.cost })),
+          entries: entries.value,
+          byDay: byDay.value.map(({ day, calls, cost, approximateCalls, unpricedCalls }) => ({ day, calls, cost, approximateCalls, unpricedCalls })),
         },
       };
     },
     async 'credits.exportCsv'() {
-      const csv = services.ledger.exportCsv();
-      return csv.ok ? { ok: true, value: { csv: csv.value } } : csv;
+      const all = rows({});
+      return all.ok ? { ok: true, value: { csv: ledgerCsv(all.value) } } : all;
+    },
+    async 'credits.prices'() {
+      const prices = services.prices.list();
+      return prices.ok ? { ok: true, value: { prices: prices.value } } : prices;
     },
   };
 }

@@ -3,10 +3,10 @@ import type { GrabResult } from '../../shared/contract';
 import type { ErrorInfo, Result } from '../../shared/errors';
 import type { Post } from '../../shared/post';
 import { guessLinkKind, parseLink } from '../../shared/links';
-import type { ApiError } from '../api/api-error';
+import type { ApiError } from '../api';
 import type { CoreServices } from '../core-services';
-import type { ReusedAnswer } from '../jobs/answer-reuse';
-import { toLibraryItem } from '../library/library-item';
+import type { ReusedAnswer } from '../jobs';
+import { toLibraryItem } from '../library';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
 
 /** Codes that mean "wrong endpoint for this link": both answers are free 400s. */

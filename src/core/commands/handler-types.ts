@@ -1,7 +1,7 @@
 import type { QueueRunner } from '../../shared/contract';
 import type { CommandHandlers } from '../command-dispatch';
 import type { CoreServices } from '../core-services';
-import type { JobQueue } from '../jobs/job-queue';
+import type { JobQueue } from '../jobs';
 import type { DesktopActions } from './app-commands';
 import type { SandboxSession } from './sandbox-session';
 

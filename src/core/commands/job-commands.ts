@@ -4,8 +4,8 @@ import { failWith as fail } from '../../shared/errors';
 import type { DownloadOptions } from '../../shared/jobs';
 import { guessLinkKind, parseLink } from '../../shared/links';
 import type { CoreServices } from '../core-services';
-import { jobView } from '../jobs/job-store';
-import type { NewJob } from '../jobs/job-store';
+import { jobView } from '../jobs';
+import type { NewJob } from '../jobs';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
 import { jobsOfPicks } from './post-picks';
 

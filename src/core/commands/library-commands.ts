@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { toLibraryDetail, toLibraryItem } from '../library/library-item';
+import { toLibraryDetail, toLibraryItem } from '../library';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
 
 export function libraryCommands({ services }: HandlerDeps): HandlerGroup<'library.search' | 'library.get' | 'library.remove'> {

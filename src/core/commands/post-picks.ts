@@ -4,10 +4,10 @@ import { failWith as refuse } from '../../shared/errors';
 import type { ErrorInfo, Result } from '../../shared/errors';
 import type { DownloadOptions } from '../../shared/jobs';
 import type { Post } from '../../shared/post';
-import type { NewJob } from '../jobs/job-store';
-import type { ResolutionCache } from '../jobs/resolution-cache';
-import type { MediaPlan } from '../jobs/plan/media-plan-schema';
-import { variantRef } from '../jobs/plan/settle-plan';
+import type { NewJob } from '../jobs';
+import type { ResolutionCache } from '../jobs';
+import type { MediaPlan } from '../jobs';
+import { variantRef } from '../jobs';
 
 /** The plan of the items picked from a post, each with the variant chosen on the preview; refused when a pick is not in the post. */
 function planOfPicks(post: Post, media: NonNullable<PostPick['media']>): Result<MediaPlan, ErrorInfo> {

@@ -1,7 +1,7 @@
 import type { SandboxStatus } from '../../shared/contract';
 import type { ErrorInfo, Result } from '../../shared/errors';
 import type { Settings } from '../../shared/settings';
-import type { SettingsStore } from '../settings/settings-store';
+import type { SettingsStore } from '../settings';
 
 /** A running sandbox as a face starts it for the Core (the Core never imports the sandbox). */
 export interface SandboxService {

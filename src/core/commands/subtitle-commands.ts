@@ -5,11 +5,10 @@ import { errorInfoOf, failWith as fail } from '../../shared/errors';
 import { subtitleFormatSchema } from '../../shared/subtitles';
 import type { Cue } from '../../shared/subtitles';
 import { parseLink } from '../../shared/links';
-import { fetchBytes } from '../download/fetch-bytes';
-import { sanitizeFileName } from '../files/sanitize-file-name';
-import { embedSubtitles } from '../media/embed-subtitles';
-import { parseSubtitles } from '../subtitles/parse-subtitles';
-import { matchTracks, saveSubtitleTracks, sourceFor } from '../subtitles/save-subtitle-tracks';
+import { fetchBytes } from '../download';
+import { sanitizeFileName } from '../files';
+import { embedSubtitles } from '../media';
+import { parseSubtitles, matchTracks, saveSubtitleTracks, sourceFor } from '../subtitles';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
 
 const asCues = (parsed: ReturnType<typeof parseSubtitles>): Result<Cue[], ErrorInfo> =>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BALANCE_ALERT_THRESHOLDS } from '../../shared/credits';
 import type { Result } from '../../shared/errors';
 import type { Db } from '../db';
-import { parseInput } from '../library/parse-input';
+import { parseInput } from '../../shared/parse-input';
 import { guardDb } from '../db';
 import { crossThresholds } from './balance-thresholds';
 

@@ -1,15 +1,16 @@
 import { errorInfoOf } from '../../shared/errors';
 import type { Balance } from '../../shared/contract';
 import type { ErrorInfo, Result } from '../../shared/errors';
-import type { ServiceClient } from '../api/service-client';
-import type { EventBus } from '../events/event-bus';
+import type { ServiceClient } from '../api';
+import type { EventBus } from '../events';
 import type { BalanceAlerts } from './balance-alerts';
-import type { Ledger } from './ledger';
+import type { PriceLearner } from './price-learner';
 
 export interface CreditsMonitorOptions {
   client: () => ServiceClient;
   alerts: BalanceAlerts;
-  ledger: Ledger;
+  /** Told of every balance query and its answer: prices and ledger costs are learned from them. */
+  learner: PriceLearner;
   events: EventBus;
   now: () => number;
   /** After charged calls the balance is asked once, this long after the last one. */
@@ -48,6 +49,7 @@ export function createCreditsMonitor(options: CreditsMonitorOptions): CreditsMon
     if (closed) return closedError;
     // Only charges made before the query is sent are in its answer; later ones wait for the next.
     const entries = pendingEntries.splice(0);
+    const reading = options.learner.begin(entries);
     const answered = await options.client().credits();
     // The engine may have closed (and its database with it) while the query was out.
     if (closed) return closedError;
@@ -66,7 +68,7 @@ export function createCreditsMonitor(options: CreditsMonitorOptions): CreditsMon
     // at all lets held jobs try again; a balance still too low only pauses them once more.
     const toppedUp = last === undefined ? balance.availableCredits > 0 : balance.availableCredits > last.availableCredits;
     last = balance;
-    for (const entryId of entries) options.ledger.setBalanceAfter(entryId, balance.availableCredits);
+    options.learner.answered(reading, balance.availableCredits);
     const alert = options.alerts.observe(balance.availableCredits);
     options.events.emit('credits.changed', balance);
     if (alert.ok && alert.value) options.events.emit('credits.alert', { threshold: alert.value.threshold, balance: alert.value.balance });

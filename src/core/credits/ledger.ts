@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { Result } from '../../shared/errors';
 import { err, ok } from '../../shared/errors';
 import type { Db } from '../db';
-import { parseInput } from '../library/parse-input';
+import { parseInput } from '../../shared/parse-input';
 import { guardDb } from '../db';
-import { toCsv } from './csv';
+import type { PriceRange } from './charge-attribution';
 
 const epochMs = z.number().int().nonnegative();
 
@@ -37,31 +37,39 @@ export interface LedgerEntry {
   readonly at: number;
   readonly endpoint: string;
   readonly link: string;
+  /** The estimate when approximate; null while unknown. */
   readonly cost: number | null;
+  /** Bounds of the cost: equal when it is exact. */
+  readonly costLow: number | null;
+  readonly costHigh: number | null;
   readonly balanceAfter: number | null;
   readonly jobId: number | null;
 }
 
 export interface Spend {
   readonly calls: number;
-  /** Sum of the known costs. */
+  /** Sum of the known costs (approximate ones by their estimate). */
   readonly cost: number;
   /** Calls whose cost is not known (the service does not say what a call costs). */
   readonly unpricedCalls: number;
+  /** Calls whose cost is only known within bounds. */
+  readonly approximateCalls: number;
 }
 export type DaySpend = Spend & { readonly day: string };
 export type JobSpend = Spend & { readonly jobId: number };
 
-const COLUMNS = 'id, at, endpoint, link, cost, balance_after AS balanceAfter, job_id AS jobId';
-const SPEND = 'count(*) AS calls, coalesce(sum(cost), 0) AS cost, sum(cost IS NULL) AS unpricedCalls';
+const COLUMNS = 'id, at, endpoint, link, cost, cost_low AS costLow, cost_high AS costHigh, balance_after AS balanceAfter, job_id AS jobId';
+const SPEND = 'count(*) AS calls, coalesce(sum(cost), 0) AS cost, sum(cost IS NULL) AS unpricedCalls, coalesce(sum(cost_low < cost_high), 0) AS approximateCalls';
 const RANGE = `(@from IS NULL OR at >= @from) AND (@to IS NULL OR at < @to) AND (@jobId IS NULL OR job_id = @jobId)`;
 
 /** The local record of every charged call, for spend per day and per job, and export. */
 export function createLedger(db: Db, { now }: { readonly now: () => number }) {
   const insert = db.prepare<Record<string, unknown>, LedgerEntry>(`
-    INSERT INTO ledger (at, endpoint, link, cost, balance_after, job_id)
-    VALUES (@at, @endpoint, @link, @cost, @balanceAfter, @jobId) RETURNING ${COLUMNS}`);
+    INSERT INTO ledger (at, endpoint, link, cost, cost_low, cost_high, balance_after, job_id)
+    VALUES (@at, @endpoint, @link, @cost, @cost, @cost, @balanceAfter, @jobId) RETURNING ${COLUMNS}`);
   const balanceAfter = db.prepare<[number, number]>('UPDATE ledger SET balance_after = ? WHERE id = ?');
+  const setCost = db.prepare<Record<string, unknown>>('UPDATE ledger SET cost = @credits, cost_low = @low, cost_high = @high WHERE id = @id');
+  const byId = db.prepare<[number], LedgerEntry>(`SELECT ${COLUMNS} FROM ledger WHERE id = ?`);
   const entries = db.prepare<Record<string, unknown>, LedgerEntry>(`SELECT ${COLUMNS} FROM ledger WHERE ${RANGE} ORDER BY at, id`);
   const perDay = db.prepare<Record<string, unknown>, DaySpend>(`
     SELECT date((at + @offsetMs) / 1000, 'unixepoch') AS day, ${SPEND}
@@ -95,17 +103,18 @@ export function createLedger(db: Db, { now }: { readonly now: () => number }) {
       if (!done.ok) return done;
       return done.value > 0 ? ok(undefined) : err({ code: 'not_found', retryable: false, message: `There is no ledger entry ${entryId}.` });
     },
+    /** What a row cost, once a balance drop tells (see charge-attribution). */
+    setCost(entryId: number, cost: PriceRange): Result<void> {
+      return guardDb(() => {
+        setCost.run({ id: entryId, credits: cost.credits, low: cost.low, high: cost.high });
+      });
+    },
+    /** The rows with these ids that exist, in id order. */
+    byIds: (ids: readonly number[]): Result<LedgerEntry[]> =>
+      guardDb(() => [...ids].sort((a, b) => a - b).flatMap((id) => byId.get(id) ?? [])),
     list: (range: LedgerRange = {}): Result<LedgerEntry[]> => withRange(range, (params) => entries.all(params)),
     spendPerDay: (range: LedgerRange = {}): Result<DaySpend[]> => withRange(range, (params) => perDay.all(params)),
     spendPerJob: (range: LedgerRange = {}): Result<JobSpend[]> => withRange(range, (params) => perJob.all(params)),
-    /** RFC 4180 CSV of the entries in range, oldest first, times in ISO 8601 UTC. */
-    exportCsv: (range: LedgerRange = {}): Result<string> =>
-      withRange(range, (params) =>
-        toCsv(
-          ['time', 'endpoint', 'link', 'cost', 'balance_after', 'job_id'],
-          entries.all(params).map((e) => [new Date(e.at).toISOString(), e.endpoint, e.link, e.cost, e.balanceAfter, e.jobId]),
-        ),
-      ),
   };
 }
 

@@ -1,10 +1,9 @@
 import type { Diagnostics, DiagnosticProblem } from '../../shared/diagnostics';
 import type { SettingsPatch } from '../../shared/settings';
-import { defaultDownloadFolder } from '../files/default-download-folder';
-import { locateFfmpeg } from '../media/locate-ffmpeg';
-import { KEY_SERVICE_ENV_VAR, createKeyStore } from '../secrets/key-store';
-import { describeKeychain } from '../secrets/keychain-report';
-import { openSettingsStore } from '../settings/settings-store';
+import { defaultDownloadFolder } from '../files';
+import { locateFfmpeg } from '../media';
+import { KEY_SERVICE_ENV_VAR, createKeyStore, describeKeychain } from '../secrets';
+import { openSettingsStore } from '../settings';
 import { collectDiagnostics } from './collect-diagnostics';
 
 export interface UnopenedEngine {

@@ -3,7 +3,7 @@ import semver from 'semver';
 import manifest from '../../../package.json' with { type: 'json' };
 
 /*
- * Below the faces: every entry point's start-up check (src/start/require-supported-node.ts)
+ * Below the faces: every entry point's start-up check (src/node-shared/require-supported-node.ts)
  * and the engine's diagnostics use it.
  */
 

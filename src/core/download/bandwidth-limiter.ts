@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from '../api/timing';
+import { systemClock, type Clock } from '../api';
 
 /**
  * One token bucket shared by every download, so the speed limit holds for all of them

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '../../shared/error-codes';
 import { retryableByDefault } from '../../shared/error-codes';
+import { errnoOf } from '../fs';
 
 /*
  * Download failures as data. `retryable` says whether the same request may succeed later
@@ -19,6 +20,8 @@ export const DOWNLOAD_ERROR_CODES = [
   'path_too_long',
   'io_error',
   'bad_media_url',
+  /** The folder cannot be made or is not a folder: the user must choose another. */
+  'folder_unusable',
   'invalid_header',
   'invalid_file_name',
   'canceled',
@@ -61,8 +64,7 @@ export class DownloadFailure extends Error {
 
 export const fail = (...args: Parameters<typeof downloadError>): DownloadFailure => new DownloadFailure(downloadError(...args));
 
-export const errnoOf = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+export { errnoOf };
 
 /** A file-system error while creating, writing or renaming the download. */
 export function diskError(error: unknown, path: string): DownloadError {

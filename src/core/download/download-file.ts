@@ -1,6 +1,5 @@
-import { mkdir } from 'node:fs/promises';
-import { realSleep, systemClock } from '../api/timing';
-import { backoffDelay } from '../api/retry-policy';
+import { realSleep, systemClock, backoffDelay } from '../api';
+import { folderProblem, makeFolder } from '../fs';
 import { DownloadFailure, diskError, downloadError, errnoOf, type DownloadError } from './download-error';
 import { checkRequest, type DownloadRequest } from './download-request';
 import { downloadSettingsSchema, type DownloadDeps } from './download-settings';
@@ -42,7 +41,12 @@ export async function downloadFile(request: DownloadRequest, deps: DownloadDeps 
   active.add(partPath);
   let part: PartFile | undefined;
   try {
-    await mkdir(directory, { recursive: true });
+    await makeFolder(directory);
+  } catch (error) {
+    active.delete(partPath);
+    return { ok: false, error: downloadError('folder_unusable', folderProblem(error, directory).message) };
+  }
+  try {
     part = await PartFile.open(directory, fileName, url, clock);
   } catch (error) {
     active.delete(partPath);

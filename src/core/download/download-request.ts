@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { Result } from '../../shared/errors';
-import { resolveInside } from '../files/resolve-inside';
+import { resolveInside } from '../files';
 import { downloadError, type DownloadError } from './download-error';
 import { isHttpUrl } from './http-get';
 import type { DownloadProgress } from './progress-meter';

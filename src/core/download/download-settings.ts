@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Clock } from '../api/timing';
+import type { Clock } from '../api';
 import type { BandwidthLimiter } from './bandwidth-limiter';
 import type { WriteBudget } from './write-budget';
 

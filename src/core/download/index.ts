@@ -6,3 +6,5 @@ export * from './download-settings';
 export { removePartFiles } from './part-file';
 export * from './progress-meter';
 export * from './write-budget';
+export * from './fetch-bytes';
+export * from './part-file';

@@ -1,8 +1,8 @@
 import { constants } from 'node:fs';
 import { open, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import type { Clock } from '../api/timing';
-import { moveToUniqueName } from '../files/unique-name';
+import type { Clock } from '../api';
+import { moveToUniqueName } from '../files';
 import { addRange, clampRanges, coveredBytes, type ByteRange } from './byte-ranges';
 import { readControlFile, removeControlFile, resourceFingerprint, writeControlFile, type ControlFile } from './control-file';
 import { hasValidator, type Validator } from './validator';

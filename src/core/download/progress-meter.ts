@@ -1,4 +1,4 @@
-import type { Clock } from '../api/timing';
+import type { Clock } from '../api';
 
 export interface DownloadProgress {
   /** Bytes on disk or arriving, resumed bytes included. */

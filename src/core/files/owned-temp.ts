@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { tryLockFile } from '../fs/os-file-lock';
+import { tryLockFile } from '../fs';
 
 /*
  * Temp files written beside a result (ffmpeg's merge and embed outputs) have an owner file

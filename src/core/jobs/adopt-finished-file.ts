@@ -1,9 +1,9 @@
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CoreServices } from '../core-services';
-import { removePartFiles } from '../download/part-file';
-import { removeOrphanedTemps } from '../files/owned-temp';
-import { probeMedia } from '../media/probe-media';
+import { removePartFiles } from '../download';
+import { removeOrphanedTemps } from '../files';
+import { probeMedia } from '../media';
 import type { JobRecord } from './job-store';
 import type { MediaTask } from './plan/fetch-tasks';
 

@@ -1,4 +1,4 @@
-import { linkKey } from '../library/link-key';
+import { linkKey } from '../library';
 import type { Resolution } from './resolution-cache';
 
 /** The answers worth reusing: a post's preview and a video's subtitle listing. */

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { CoreServices } from '../core-services';
-import { removePartFiles } from '../download/part-file';
+import { removePartFiles } from '../download';
 import type { JobRecord } from './job-store';
 import { fetchTasks } from './plan/fetch-tasks';
 import { defaultChoiceFor, settlePlan } from './plan/settle-plan';

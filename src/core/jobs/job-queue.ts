@@ -1,7 +1,7 @@
 import type { ErrorInfo } from '../../shared/errors';
 import type { JobState, JobView, PauseReason } from '../../shared/jobs';
-import type { EventBus } from '../events/event-bus';
-import { Coalescer } from '../events/event-bus';
+import type { EventBus } from '../events';
+import { Coalescer } from '../events';
 import { toDatabaseError } from '../db';
 import { outcomeOf } from './job-outcome';
 import { isActive } from './job-state';

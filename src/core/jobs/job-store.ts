@@ -169,6 +169,8 @@ function toColumnValue(field: keyof JobPatch, value: unknown): unknown {
 }
 
 export function jobView(job: JobRecord, speed = 0): JobView {
+  // Waiting to be tried again after a passing failure: the faces say why and when.
+  const retrying = job.state === 'queued' && job.nextAttemptAt !== undefined;
   const etaSeconds =
     speed > 0 && job.progressTotal !== undefined ? Math.max(0, (job.progressTotal - job.progressBytes) / speed) : undefined;
   return {
@@ -189,8 +191,9 @@ export function jobView(job: JobRecord, speed = 0): JobView {
       speed,
       ...(etaSeconds !== undefined ? { etaSeconds } : {}),
     },
-    ...(job.error && job.state === 'failed' ? { error: job.error } : {}),
+    ...(job.error && (job.state === 'failed' || retrying) ? { error: job.error } : {}),
     attempts: job.attempts,
+    ...(retrying ? { nextAttemptAt: job.nextAttemptAt } : {}),
     ...(job.kind === 'playlist' ? { itemsQueued: job.itemsQueued } : {}),
     files: finalFiles(job.plan),
     createdAt: job.createdAt,

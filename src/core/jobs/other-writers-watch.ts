@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { JobView } from '../../shared/jobs';
-import type { EventBus } from '../events/event-bus';
+import type { EventBus } from '../events';
 import type { JobRecord, JobStore } from './job-store';
 
 export interface OtherWritersWatchOptions {

@@ -1,8 +1,6 @@
 import type { CoreServices } from '../core-services';
-import { downloadFile } from '../download/download-file';
-import { mergeStreams } from '../media/merge-streams';
-import { writeSidecar } from '../media/sidecar';
-import { tagFile } from '../media/tag-file';
+import { downloadFile } from '../download';
+import { mergeStreams, tagFile, writeSidecar } from '../media';
 import { adoptDownloadedFile, adoptMergedFile } from './adopt-finished-file';
 import { discardJobFiles } from './discard-job-files';
 import { extractForJob } from './extract-for-job';

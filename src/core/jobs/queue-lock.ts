@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { QueueHolder } from '../../shared/contract';
 import { queueHolderSchema } from '../../shared/contract';
-import { tryLockFile } from '../fs/os-file-lock';
-import type { FileLock } from '../fs/os-file-lock';
+import { tryLockFile } from '../fs';
+import type { FileLock } from '../fs';
 
 /** Locked by the process that runs the queue, for as long as it lives; never read, moved or deleted. */
 const LOCK_FILE = 'queue-lock.db';

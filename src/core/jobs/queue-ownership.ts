@@ -1,5 +1,5 @@
 import type { QueueHolder, QueueRunner } from '../../shared/contract';
-import type { EventBus } from '../events/event-bus';
+import type { EventBus } from '../events';
 import { createQueueLock } from './queue-lock';
 
 export interface QueueOwnershipOptions {

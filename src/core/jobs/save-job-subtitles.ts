@@ -2,10 +2,10 @@ import { rm, stat } from 'node:fs/promises';
 import type { Post } from '../../shared/post';
 import type { SubtitleSaveFormat } from '../../shared/settings';
 import type { CoreServices } from '../core-services';
-import { fetchBytes } from '../download/fetch-bytes';
-import { embedSubtitles } from '../media/embed-subtitles';
-import type { SavedSubtitle } from '../subtitles/save-subtitle-tracks';
-import { saveSubtitleTracks } from '../subtitles/save-subtitle-tracks';
+import { fetchBytes } from '../download';
+import { embedSubtitles } from '../media';
+import type { SavedSubtitle } from '../subtitles';
+import { saveSubtitleTracks } from '../subtitles';
 import type { JobRecord } from './job-store';
 import type { SubtitleCheckpoint } from './plan/media-plan-schema';
 

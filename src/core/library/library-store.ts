@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { Result } from '../../shared/errors';
 import { err, failWith, ok } from '../../shared/errors';
+import type { LibraryChange } from '../../shared/library';
 import type { Db } from '../db';
-import { createExistingLookup } from './find-existing';
-import { createFileStore } from './file-store';
+import { createExistingLookup } from './posts/find-existing';
+import { createFileStore } from './files/file-store';
 import type {
   ExistingPost,
   ExistingQuery,
@@ -27,26 +28,29 @@ import {
   removePostInputSchema,
   subtitleInputSchema,
 } from './library-types';
-import { parseInput } from './parse-input';
-import { createPostReader } from './post-reader';
-import { createFileDisposer, createPostRemover } from './remove-post';
-import type { RemovalReport } from './remove-post';
-import { createPostWriter } from './post-writer';
-import { createProfileStore } from './profile-store';
-import { decodeCursor } from './search-cursor';
-import type { SearchPostsInput } from './search-input';
-import { searchPostsInputSchema } from './search-input';
-import type { SearchPage } from './search-posts';
-import { createPostSearch } from './search-posts';
-import { linkKey } from './link-key';
+import { parseInput } from '../../shared/parse-input';
+import { createPostReader } from './posts/post-reader';
+import { createFileDisposer, createPostRemover } from './posts/remove-post';
+import type { RemovalReport } from './posts/remove-post';
+import { createPostWriter } from './posts/post-writer';
+import { createProfileStore } from './profiles/profile-store';
+import { decodeCursor } from './search/search-cursor';
+import type { SearchPostsInput } from './search/search-input';
+import { searchPostsInputSchema } from './search/search-input';
+import type { SearchPage } from './search/search-posts';
+import { createPostSearch } from './search/search-posts';
+import { linkKey } from './posts/link-key';
 import { guardDb } from '../db';
-import { createSubtitleStore } from './subtitle-store';
-import { releaseThumbnails } from './thumbnail-claims';
+import { createSubtitleStore } from './files/subtitle-store';
+import { releaseThumbnails } from './thumbnails/thumbnail-claims';
+import { createChangeLog } from './changes/change-log';
 
 const postIdSchema = z.number().int().positive();
 
 export interface LibraryStoreOptions {
   readonly now: () => number;
+  /** Told after each write that changed the library (its change is then in the log). */
+  readonly onChange?: () => void;
 }
 
 const notFound = (what: string, id: number): Result<never> => failWith('not_found', `There is no ${what} ${id} in the library.`);
@@ -61,7 +65,7 @@ const changed = (done: Result<boolean>, what: string, id: number): Result<void> 
  * The library's typed methods over one connection. Every method returns a Result: bad
  * input and SQLite's expected failures (busy, disk full, constraint) come back as data.
  */
-export function createLibraryStore(db: Db, { now }: LibraryStoreOptions) {
+export function createLibraryStore(db: Db, { now, onChange }: LibraryStoreOptions) {
   const files = createFileStore(db, now);
   const subtitles = createSubtitleStore(db, files);
   const writer = createPostWriter(db, now);
@@ -71,6 +75,20 @@ export function createLibraryStore(db: Db, { now }: LibraryStoreOptions) {
   const remove = createPostRemover(db);
   const disposeFiles = createFileDisposer(db);
   const profiles = createProfileStore(db, now);
+  const logChange = createChangeLog(db, now);
+  /** Runs a write and logs what it changed in one transaction; the change is announced once it committed. */
+  const logged = <T>(write: () => T, changeOf: (written: T) => Partial<LibraryChange> | undefined): Result<T> => {
+    const done = guardDb(
+      db.transaction(() => {
+        const written = write();
+        const change = changeOf(written);
+        if (change) logChange(change);
+        return written;
+      }),
+    );
+    if (done.ok) onChange?.();
+    return done;
+  };
 
   const withPost = <T>(postId: number, run: () => T): Result<T> => {
     const id = parseInput(postIdSchema, postId, 'post id');
@@ -80,7 +98,13 @@ export function createLibraryStore(db: Db, { now }: LibraryStoreOptions) {
   return {
     /** Add or merge posts from the normalized model, all in one transaction (a page, or a bulk import). */
     upsertPosts(inputs: readonly PostRecordInput[]): Result<UpsertOutcome[]> {
-      const written = guardDb(() => writer.upsertPosts(inputs));
+      const written = logged(
+        () => writer.upsertPosts(inputs),
+        (outcomes) => ({
+          added: outcomes.filter((outcome) => outcome.created).map((outcome) => outcome.id),
+          updated: outcomes.filter((outcome) => !outcome.created).map((outcome) => outcome.id),
+        }),
+      );
       if (written.ok) releaseThumbnails(db, inputs.flatMap((input) => [input.avatarPath, ...(input.media ?? []).map((media) => media?.previewPath)]));
       return written;
     },
@@ -89,7 +113,11 @@ export function createLibraryStore(db: Db, { now }: LibraryStoreOptions) {
     setMediaLocal(postId: number, mediaIndex: number, local: MediaLocal): Result<void> {
       const input = parseInput(mediaLocalSchema, local, 'media details');
       if (!input.ok) return input;
-      const done = changed(guardDb(() => writer.setMediaLocal(postId, mediaIndex, input.value)), `media item ${mediaIndex} of post`, postId);
+      const written = logged(
+        () => writer.setMediaLocal(postId, mediaIndex, input.value),
+        (found) => (found ? { updated: [postId] } : undefined),
+      );
+      const done = changed(written, `media item ${mediaIndex} of post`, postId);
       if (done.ok) releaseThumbnails(db, [input.value.previewPath]);
       return done;
     },
@@ -120,13 +148,13 @@ export function createLibraryStore(db: Db, { now }: LibraryStoreOptions) {
 
     addFile(file: FileInput): Result<FileRecord> {
       const input = parseInput(fileInputSchema, file, 'file record');
-      return input.ok ? guardDb(() => files.addFile(input.value)) : input;
+      return input.ok ? logged(() => files.addFile(input.value), (record) => ({ files: [record.postId] })) : input;
     },
     listFiles: (postId: number): Result<FileRecord[]> => withPost(postId, () => files.listFiles(postId)),
 
     addSubtitle(subtitle: SubtitleInput): Result<SubtitleRecord> {
       const input = parseInput(subtitleInputSchema, subtitle, 'subtitle record');
-      return input.ok ? guardDb(() => subtitles.addSubtitle(input.value)) : input;
+      return input.ok ? logged(() => subtitles.addSubtitle(input.value), (record) => ({ subtitles: [record.postId] })) : input;
     },
     listSubtitles: (postId: number): Result<SubtitleRecord[]> => withPost(postId, () => subtitles.listSubtitles(postId)),
 
@@ -135,7 +163,10 @@ export function createLibraryStore(db: Db, { now }: LibraryStoreOptions) {
       const input = parseInput(removePostInputSchema, request, 'removal');
       if (!input.ok) return input;
       const { id, deleteFiles } = input.value;
-      const removed = guardDb(() => remove(id));
+      const removed = logged(
+        () => remove(id),
+        (found) => (found ? { removed: [id] } : undefined),
+      );
       if (!removed.ok) return removed;
       if (!removed.value) return notFound('post', id);
       return ok(await disposeFiles(removed.value, deleteFiles));

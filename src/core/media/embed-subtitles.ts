@@ -4,12 +4,10 @@ import { basename, extname, join, parse } from 'node:path';
 import { z } from 'zod';
 import type { ErrorCodes } from '../../shared/error-codes';
 import { ok, type Result } from '../../shared/errors';
-import { claimOwnedTemp, removeOrphanedTemps } from '../files/owned-temp';
-import { syncFile } from '../fs/sync-file';
+import { claimOwnedTemp, removeOrphanedTemps } from '../files';
+import { syncFile } from '../fs';
 import { subtitleFormatSchema } from '../../shared/subtitles';
-import { iso639Language } from '../subtitles/iso639-language';
-import { parseSubtitles } from '../subtitles/parse-subtitles';
-import { writeSrt } from '../subtitles/write-srt';
+import { iso639Language, parseSubtitles, writeSrt } from '../subtitles';
 import { runFfmpeg } from './run-ffmpeg';
 
 /*

@@ -6,3 +6,7 @@ export * from './media-info';
 export * from './merge-streams';
 export * from './probe-media';
 export * from './run-ffmpeg';
+export * from './embed-subtitles';
+export * from './file-tags';
+export * from './sidecar';
+export * from './tag-file';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { writeFileAtomic } from '../fs/write-file-atomic';
+import { writeFileAtomic } from '../fs';
 import type { FileTags } from './file-tags';
 
 /** `photo.jpg` → `photo.json`: the facts of a file that has no container to carry them. */

@@ -1,8 +1,8 @@
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { Result } from '../../shared/errors';
-import { claimOwnedTemp } from '../files/owned-temp';
-import { syncFile } from '../fs/sync-file';
+import { claimOwnedTemp } from '../files';
+import { syncFile } from '../fs';
 import { coverCameOut, coverMayHaveFailed, withoutCover, writesCovers } from './cover-support';
 import { taggedOutput, type FileTags, type TagFormat } from './file-tags';
 import { mediaError, type MediaError } from './media-error';

@@ -16,7 +16,11 @@ export interface KeyStoreOptions {
   account?: string;
 }
 
-/** Every method returns data, never throws; only `isSet` ever leaves the engine, not the key. */
+/**
+ * Every method returns data, never throws; only `isSet` ever leaves the engine, not the key.
+ * `setKey` keeps a key the keychain refuses for this session (status `session`), so a
+ * checked key works on a machine without a keychain.
+ */
 export interface KeyStore {
   getKey(): Promise<Result<string | undefined, KeyStoreError>>;
   setKey(key: string): Promise<Result<KeyStatus, KeyStoreError>>;
@@ -37,6 +41,8 @@ export function createKeyStore(options: KeyStoreOptions = {}): KeyStore {
   let keychain: Keychain | undefined = options.keychain;
 
   const envKey = (): string | undefined => env[KEY_ENV_VAR]?.trim() || undefined;
+  // A checked key the keychain could not keep (headless Linux): used until Trove quits.
+  let session: { key: string; unsaved: NonNullable<KeyStatus['unsaved']> } | undefined;
 
   /** Runs one keychain operation; any failure becomes a KeyStoreError with the key redacted. */
   async function withKeychain<T>(operation: (keychain: Keychain) => Promise<T>, secret?: string): Promise<Result<T, KeyStoreError>> {
@@ -58,6 +64,7 @@ export function createKeyStore(options: KeyStoreOptions = {}): KeyStore {
     async getKey() {
       const fromEnv = envKey();
       if (fromEnv !== undefined) return ok(fromEnv);
+      if (session !== undefined) return ok(session.key);
       const stored = await withKeychain((keychain) => keychain.getPassword(service, account));
       return stored.ok ? ok(stored.value ?? undefined) : stored;
     },
@@ -67,13 +74,25 @@ export function createKeyStore(options: KeyStoreOptions = {}): KeyStore {
         return err({ code: 'invalid_key', retryable: false, message: parsed.error.issues[0]?.message ?? 'Invalid API key.' });
       }
       const saved = await withKeychain((keychain) => keychain.setPassword(service, account, parsed.data), parsed.data);
-      return saved.ok ? store.status() : saved;
+      if (saved.ok) {
+        session = undefined;
+        return store.status();
+      }
+      if (saved.error.code === 'invalid_key') return saved;
+      // The key is good but cannot be kept: it still works now, and the status says why it was not saved.
+      session = { key: parsed.data, unsaved: { code: saved.error.code, message: saved.error.message } };
+      return store.status();
     },
     async deleteKey() {
+      if (session !== undefined) {
+        session = undefined;
+        return store.status();
+      }
       const deleted = await withKeychain((keychain) => keychain.deletePassword(service, account));
       return deleted.ok ? store.status() : deleted;
     },
     async status() {
+      if (envKey() === undefined && session !== undefined) return ok({ isSet: true, source: 'session', unsaved: session.unsaved });
       const key = await store.getKey();
       if (!key.ok) return key;
       if (key.value === undefined) return ok({ isSet: false, source: 'none' });

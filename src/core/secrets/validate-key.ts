@@ -1,7 +1,7 @@
 import type { KeyStatus } from '../../shared/contract';
 import type { ErrorInfo, Result } from '../../shared/errors';
 import { err, ok } from '../../shared/errors';
-import type { ServiceClient } from '../api/service-client';
+import type { ServiceClient } from '../api';
 import { apiKeyInputSchema } from './key-store';
 import type { KeyStore } from './key-store';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { settingsFromStored, settingsPatchSchema, settingsSchema } from '../../shared/settings';
 import type { Settings, SettingsPatch } from '../../shared/settings';
 import type { Result } from '../../shared/errors';
-import { writeFileAtomic } from '../fs/write-file-atomic';
+import { writeFileAtomic } from '../fs';
 
 export interface SettingsStore {
   get(): Settings;

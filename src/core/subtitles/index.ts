@@ -14,3 +14,4 @@ export * from './subtitle-error';
 export * from './subtitle-file-name';
 export * from './write-srt';
 export * from './write-vtt';
+export * from './save-subtitle-tracks';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ErrorInfo, Result } from '../../shared/errors';
 import { errorInfoOf } from '../../shared/errors';
 import type { SubtitleFormat, SubtitleResult, SubtitleTrack, SubtitleUrl } from '../../shared/subtitles';
-import { writeFileAtomic } from '../fs/write-file-atomic';
-import { moveToUniqueName } from '../files/unique-name';
+import { SHARED_FILE_MODE, folderProblem, makeFolder, writeFileAtomic } from '../fs';
+import { moveToUniqueName } from '../files';
 import { convertSubtitles, type SubtitleTarget } from './convert-subtitles';
 import { subtitleFileName } from './subtitle-file-name';
 
@@ -74,9 +74,9 @@ export async function saveSubtitleTracks(request: SaveSubtitleTracksRequest): Pr
     return { saved, failures };
   }
   try {
-    await mkdir(request.folder, { recursive: true });
+    await makeFolder(request.folder);
   } catch (error) {
-    failures.push({ code: 'write_failed', message: `Could not create the folder ${request.folder}: ${reasonOf(error)}` });
+    failures.push({ code: 'write_failed', message: folderProblem(error, request.folder).message });
     return { saved, failures };
   }
   for (const track of tracks) {
@@ -99,7 +99,8 @@ export async function saveSubtitleTracks(request: SaveSubtitleTracksRequest): Pr
     // unique per save: two saves of the same track at once must not share (and unlink) one temp file
     const temp = join(request.folder, `.${name}.${randomUUID()}.tmp`);
     try {
-      await writeFileAtomic(temp, converted.value.bytes);
+      // readable by others like the video next to it (the umask decides, as for downloads)
+      await writeFileAtomic(temp, converted.value.bytes, SHARED_FILE_MODE);
       const path = await moveToUniqueName(temp, request.folder, name);
       saved.push({
         languageTag: track.language_tag,

@@ -1,5 +1,5 @@
 import { parse } from 'node:path';
-import { truncateToBytes } from '../files/sanitize-file-name';
+import { truncateToBytes } from '../files';
 
 /** BCP 47 (RFC 5646 §4.4.1): tags of up to 35 characters must be supported; the service may send longer. */
 const MAX_TAG_LENGTH = 35;

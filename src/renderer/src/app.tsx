@@ -15,6 +15,7 @@ import { ROUTES, ROUTE_IDS } from './shell/routes';
 import { SettingsResetBanner } from './shell/settings-reset-banner';
 import { SettingsProvider, useSettings } from './shell/settings-context';
 import { useRoute } from './shell/use-route';
+import { useKeyAlreadySet } from './onboarding/use-key-already-set';
 
 function Shell() {
   const { t } = useTranslation();
@@ -41,13 +42,18 @@ function Shell() {
   );
 }
 
-/** First run shows the onboarding until a key is set up, the sandbox is on, or the user skips it. */
+/**
+ * First run shows the onboarding until a key is set up, the sandbox is on, or the user skips
+ * it. A key that is already there (TROVE_API_KEY, or one stored by an earlier install) needs
+ * no welcome.
+ */
 function Gate() {
   const { t } = useTranslation();
   const settings = useSettings();
   const { info } = useAppInfo();
-  if (settings.onboarded || info?.sandbox.active) return <Shell />;
-  if (!info) return <LoadingState label={t('app.loading')} />;
+  const keySet = useKeyAlreadySet(!settings.onboarded);
+  if (settings.onboarded || info?.sandbox.active || keySet === true) return <Shell />;
+  if (!info || keySet === undefined) return <LoadingState label={t('app.loading')} />;
   return <OnboardingScreen />;
 }
 

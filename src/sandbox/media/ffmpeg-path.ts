@@ -1,4 +1,4 @@
-import { locateFfmpeg } from '../../core/media/locate-ffmpeg';
+import { locateFfmpeg } from '../../core/media';
 
 /**
  * The ffmpeg the sandbox makes its samples with: the explicit option, else Trove's own

@@ -4,7 +4,7 @@ import type { StatsRecorder } from '../stats';
 import type { FaultRegistry } from './faults';
 import { GUARD_HEADERS } from './guard';
 import type { MediaLibrary } from './library';
-import { parseRange, type RangeRequest } from './range';
+import { parseByteRange, type ByteRange } from '../../shared/byte-range';
 import { sendBody, type BodyCut } from './send-body';
 import type { UrlSigner } from './signing';
 
@@ -68,10 +68,10 @@ export async function serveMedia(req: IncomingMessage, res: ServerResponse, url:
 }
 
 /** If-Range with a stale validator, or the ignore-range fault, turns a range request into a full 200. */
-function chooseRange(req: IncomingMessage, size: number, etag: string, fault: FaultSpec | undefined): RangeRequest {
+function chooseRange(req: IncomingMessage, size: number, etag: string, fault: FaultSpec | undefined): ByteRange {
   const ifRange = req.headers['if-range'];
   if (fault?.kind === 'ignore-range' || (ifRange !== undefined && ifRange !== etag)) return { kind: 'full' };
-  return parseRange(req.headers.range, size);
+  return parseByteRange(req.headers.range, size);
 }
 
 function cutOf(fault: FaultSpec | undefined): BodyCut | undefined {

@@ -162,7 +162,8 @@ describe('sandbox mode', () => {
     expect(during.ok && during.value).toMatchObject({ serviceUrl: sandbox?.url, apiVersion: 'v1' });
     expect(changed).toEqual([sandbox?.url]);
     expect(await engine.call('credits.get', { refresh: true })).toMatchObject({ ok: true, value: { availableCredits: 12_000 } });
-    expect(await engine.call('key.status', {})).toEqual({ ok: true, value: { isSet: false, source: 'none' } });
+    // The key in use is the sandbox's (the badge says so, never "Checking…"); the user's own stays as it was.
+    expect(await engine.call('key.status', {})).toEqual({ ok: true, value: { isSet: true, source: 'sandbox' } });
     const info = await engine.call('app.info', {});
     expect(info.ok && info.value.sandbox).toEqual({ active: true, url: sandbox?.url });
 
@@ -176,6 +177,7 @@ describe('sandbox mode', () => {
     const after = await engine.call('settings.get', {});
     expect(after.ok && before.ok && after.value.serviceUrl).toBe(before.ok && before.value.serviceUrl);
     expect(changed).toEqual([sandbox?.url, sandbox?.url, before.ok && before.value.serviceUrl]);
+    expect(await engine.call('key.status', {})).toEqual({ ok: true, value: { isSet: false, source: 'none' } });
     await expect(fetch(`${sandbox?.url}/openapi/v1/credits`)).rejects.toThrow();
   });
 

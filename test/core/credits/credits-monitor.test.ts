@@ -9,7 +9,10 @@ import { createCore } from '../../../src/core';
 import { createServiceClient } from '../../../src/core/api/service-client';
 import { createBalanceAlerts } from '../../../src/core/credits/balance-alerts';
 import { createCreditsMonitor } from '../../../src/core/credits/credits-monitor';
+import { ChargedCallWatch } from '../../../src/core/credits/charged-call-watch';
 import { createLedger } from '../../../src/core/credits/ledger';
+import { createPriceLearner } from '../../../src/core/credits/price-learner';
+import { createPriceTable } from '../../../src/core/credits/price-table';
 import { EventBus } from '../../../src/core/events/event-bus';
 import { migrations, openDatabase } from '../../../src/core/db';
 
@@ -38,7 +41,7 @@ function monitorOf(baseUrl: string, options: { onTopUp?: () => void; debounceMs?
   const monitor = createCreditsMonitor({
     client: () => client,
     alerts: createBalanceAlerts(db, { now: Date.now }),
-    ledger,
+    learner: createPriceLearner({ ledger, prices: createPriceTable(db, { now: Date.now }), watch: new ChargedCallWatch() }),
     events: new EventBus(),
     now: Date.now,
     onTopUp: options.onTopUp ?? (() => undefined),

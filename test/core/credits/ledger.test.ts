@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Ledger } from '../../../src/core/credits/ledger';
 import { createLedger } from '../../../src/core/credits/ledger';
+import { ledgerCsv, toLedgerRow } from '../../../src/core/credits/ledger-rows';
 import type { TempLibrary } from '../library/temp-library';
 import { stepClock, tempLibrary } from '../library/temp-library';
 import { unwrap } from '../library/unwrap';
@@ -32,7 +33,7 @@ describe('ledger', () => {
     const entry = unwrap(ledger.record({ endpoint: 'v1 POST /extract/post', link: 'https://photos.example/p/1' }));
     expect(entry).toEqual({
       id: 6, at: at('2026-03-01T12:00:00Z'), endpoint: 'v1 POST /extract/post', link: 'https://photos.example/p/1',
-      cost: null, balanceAfter: null, jobId: null,
+      cost: null, costLow: null, costHigh: null, balanceAfter: null, jobId: null,
     });
     unwrap(ledger.setBalanceAfter(entry.id, 990));
     expect(unwrap(ledger.list({ from: entry.at })).map((e) => e.balanceAfter)).toEqual([990]);
@@ -41,18 +42,18 @@ describe('ledger', () => {
 
   it('sums spend per day, in UTC or in the user\'s time zone', () => {
     expect(unwrap(ledger.spendPerDay())).toEqual([
-      { day: '2026-02-27', calls: 1, cost: 1, unpricedCalls: 0 },
-      { day: '2026-02-28', calls: 3, cost: 4, unpricedCalls: 1 },
-      { day: '2026-03-01', calls: 1, cost: 1, unpricedCalls: 0 },
+      { day: '2026-02-27', calls: 1, cost: 1, unpricedCalls: 0, approximateCalls: 0 },
+      { day: '2026-02-28', calls: 3, cost: 4, unpricedCalls: 1, approximateCalls: 0 },
+      { day: '2026-03-01', calls: 1, cost: 1, unpricedCalls: 0, approximateCalls: 0 },
     ]);
     // one hour east of UTC, 23:30 on the 27th is already the 28th
-    expect(unwrap(ledger.spendPerDay({ utcOffsetMinutes: 60 }))[0]).toEqual({ day: '2026-02-28', calls: 4, cost: 5, unpricedCalls: 1 });
+    expect(unwrap(ledger.spendPerDay({ utcOffsetMinutes: 60 }))[0]).toEqual({ day: '2026-02-28', calls: 4, cost: 5, unpricedCalls: 1, approximateCalls: 0 });
   });
 
   it('sums spend per job, and filters by range and job', () => {
     expect(unwrap(ledger.spendPerJob())).toEqual([
-      { jobId: 1, calls: 1, cost: 1, unpricedCalls: 0 },
-      { jobId: 2, calls: 3, cost: 4, unpricedCalls: 1 },
+      { jobId: 1, calls: 1, cost: 1, unpricedCalls: 0, approximateCalls: 0 },
+      { jobId: 2, calls: 3, cost: 4, unpricedCalls: 1, approximateCalls: 0 },
     ]);
     expect(unwrap(ledger.list({ jobId: 2, from: at('2026-02-28T05:00:00Z') })).map((e) => e.endpoint)).toEqual([
       'v1 POST /extract/playlist',
@@ -60,12 +61,15 @@ describe('ledger', () => {
     ]);
   });
 
-  it('exports RFC 4180 CSV with formula injection defused', () => {
-    const csv = unwrap(ledger.exportCsv({ from: at('2026-02-28T11:00:00Z') }));
-    expect(csv).toBe(
-      'time,endpoint,link,cost,balance_after,job_id\r\n' +
-        '2026-02-28T11:00:00.000Z,v1 POST /extract/subtitles,https://video.example/watch/a,,,2\r\n' +
-        `2026-03-01T09:00:00.000Z,v1 POST /extract/post,"'=cmd|""/c calc""!A1",1,,\r\n`,
+  it('exports RFC 4180 CSV with the description beside the endpoint, costs by kind and formula injection defused', () => {
+    const rows = unwrap(ledger.list({ from: at('2026-02-28T10:00:00Z') }));
+    unwrap(ledger.setCost(rows[0]!.id, { credits: 2.5, low: 1, high: 4 }));
+    const titled = unwrap(ledger.list({ from: at('2026-02-28T10:00:00Z') })).map((entry, index) => toLedgerRow(entry, index === 1 ? 'Sample video a' : undefined));
+    expect(ledgerCsv(titled)).toBe(
+      'time,description,endpoint,link,cost,cost_kind,cost_low,cost_high,balance_after,job_id\r\n' +
+        '2026-02-28T10:00:00.000Z,Profile page · video.example,v1 POST /extract/playlist,https://video.example/@maker,2.5,approximate,1,4,,2\r\n' +
+        '2026-02-28T11:00:00.000Z,Subtitles · video.example · Sample video a,v1 POST /extract/subtitles,https://video.example/watch/a,,unknown,,,,2\r\n' +
+        `2026-03-01T09:00:00.000Z,"Preview · =cmd|""/c calc""!A1",v1 POST /extract/post,"'=cmd|""/c calc""!A1",1,exact,,,,\r\n`,
     );
   });
 

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db, Migration } from '../../../src/core/db';
-import { closeDatabase, mergeMigrations, migrateDatabase, migrations, openDatabase, schemaVersion } from '../../../src/core/db';
+import { closeDatabase, latestVersion, mergeMigrations, migrateDatabase, migrations, openDatabase, schemaVersion } from '../../../src/core/db';
+
+/** The newest step: the tests below hold for whichever it is. */
+const LATEST = latestVersion(migrations);
 
 let dir: string;
 let path: string;
@@ -30,26 +33,29 @@ function rawDb(): Db {
 }
 
 describe('the migration list', () => {
-  it('lists versions 1 to 5 in order', () => {
+  it('lists versions 1 to 8 in order', () => {
     expect(migrations.map((m) => [m.version, m.name])).toEqual([
       [1, 'library'],
       [2, 'library-search'],
       [3, 'credits'],
       [4, 'jobs'],
       [5, 'library-search-speed'],
+      [6, 'library-changes'],
+      [7, 'job-plan'],
+      [8, 'learned-prices'],
     ]);
   });
 
   it('accepts a later area contributing the next version, in any list order', () => {
-    const next: Migration = { version: 6, name: 'next', up: () => undefined };
-    expect(mergeMigrations([next], migrations).map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6]);
+    const next: Migration = { version: LATEST + 1, name: 'next', up: () => undefined };
+    expect(mergeMigrations([next], migrations).map((m) => m.version)).toEqual(Array.from({ length: LATEST + 1 }, (_, index) => index + 1));
   });
 
   it('refuses a duplicate or a gap at start-up', () => {
     const clash: Migration = { version: 3, name: 'other', up: () => undefined };
     expect(() => mergeMigrations(migrations, [clash])).toThrow(/version 3 is used twice \(credits, other\)/);
-    const gap: Migration = { version: 7, name: 'other', up: () => undefined };
-    expect(() => mergeMigrations(migrations, [gap])).toThrow(/expected 6, found 7/);
+    const gap: Migration = { version: LATEST + 2, name: 'other', up: () => undefined };
+    expect(() => mergeMigrations(migrations, [gap])).toThrow(`expected ${LATEST + 1}, found ${LATEST + 2}`);
   });
 });
 
@@ -101,7 +107,7 @@ describe('migrating step by step', () => {
   it('rolls a failing step back whole and says which one failed', () => {
     const db = rawDb();
     const broken: Migration = {
-      version: 6,
+      version: LATEST + 1,
       name: 'broken',
       up(inner) {
         inner.exec('CREATE TABLE half_done (id INTEGER)');
@@ -112,9 +118,9 @@ describe('migrating step by step', () => {
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.error.code).toBe('migration_failed');
-      expect(result.error.message).toMatch(/schema 6 \(broken\)/);
+      expect(result.error.message).toContain(`schema ${LATEST + 1} (broken)`);
     }
-    expect(schemaVersion(db)).toBe(5);
+    expect(schemaVersion(db)).toBe(LATEST);
     expect(objects(db, 'table')).not.toContain('half_done');
     db.close();
   });
@@ -132,29 +138,29 @@ describe('openDatabase', () => {
     expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(10000);
     expect(db.pragma('journal_size_limit', { simple: true })).toBe(67108864);
-    expect(schemaVersion(db)).toBe(5);
+    expect(schemaVersion(db)).toBe(LATEST);
     closeDatabase(db);
     const again = openDatabase(path, { migrations });
-    expect(again.ok && schemaVersion(again.value)).toBe(5);
+    expect(again.ok && schemaVersion(again.value)).toBe(LATEST);
     if (again.ok) closeDatabase(again.value);
   });
 
   it('refuses a library from a newer Trove and leaves it untouched', () => {
     const future = new Database(path);
-    future.pragma('user_version = 7');
+    future.pragma(`user_version = ${LATEST + 1}`);
     future.close();
     const opened = openDatabase(path, { migrations });
     expect(opened).toEqual({
       ok: false,
       error: {
         code: 'database_too_new',
-        message: 'This library was created by a newer Trove (schema 7); update Trove.',
+        message: `This library was created by a newer Trove (schema ${LATEST + 1}); update Trove.`,
         retryable: false,
-        detail: { schema: 7, supported: 5 },
+        detail: { schema: LATEST + 1, supported: LATEST },
       },
     });
     const check = new Database(path);
-    expect(schemaVersion(check)).toBe(7);
+    expect(schemaVersion(check)).toBe(LATEST + 1);
     expect(objects(check, 'table')).toEqual([]);
     check.close();
   });

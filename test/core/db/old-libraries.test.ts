@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/core/db';
 import { closeDatabase, latestVersion, migrations, openDatabase, schemaVersion } from '../../../src/core/db';
-import { mediaMaskOf } from '../../../src/core/library/media-mask';
+import { mediaMaskOf } from '../../../src/core/library/posts/media-mask';
 import { checkSearchIndex } from '../library/temp-library';
 
 /*
- * old-libraries/schema-N.sqlite were written by Trove 8388771 (before the migrations moved to
- * core/db), each migrated to version N and then filled with a little of everything that
+ * old-libraries/schema-N.sqlite were written by Trove, N = 1–5 by 8388771 (before the
+ * migrations moved to core/db) and 6 by the change that added step 6, each migrated to
+ * version N and then filled with a little of everything that
  * version holds: two posts with their links, media, files, a subtitle, a thumbnail and a
  * profile; from 3 a balance, an alert and a ledger row; from 4 a finished job. Each must
  * open with today's code at the newest version, its rows intact, and the same schema as a
@@ -40,7 +41,7 @@ function freshSchema(): unknown[] {
   }
 }
 
-describe.each([1, 2, 3, 4, 5])('a library left at schema %i', (version) => {
+describe.each([1, 2, 3, 4, 5, 6])('a library left at schema %i', (version) => {
   it('upgrades to the newest schema with its rows intact', () => {
     const path = join(dir, 'trove.db');
     copyFileSync(join(import.meta.dirname, 'old-libraries', `schema-${version}.sqlite`), path);
@@ -70,8 +71,10 @@ describe.each([1, 2, 3, 4, 5])('a library left at schema %i', (version) => {
       expect(ledger).toEqual(
         version >= 3 ? [{ endpoint: 'extract', link: 'https://video.example/v/1', cost: 1, balance_after: 42.5, job_id: 1 }] : [],
       );
-      const jobs = db.prepare('SELECT id, state, charged, outputs FROM jobs').all();
-      expect(jobs).toEqual(version >= 4 ? [{ id: 1, state: 'done', charged: 1, outputs: '{"0":["/dl/Harbour at dusk.mp4"]}' }] : []);
+      // Schema 7 moved a job's checkpoints into its plan; this finished job had no post to plan
+      // from (its file is in the library above), so it keeps none.
+      const jobs = db.prepare('SELECT id, state, charged, plan FROM jobs').all();
+      expect(jobs).toEqual(version >= 4 ? [{ id: 1, state: 'done', charged: 1, plan: null }] : []);
     } finally {
       closeDatabase(db);
     }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Harness } from './core-harness';
+import { COST_BY_ENDPOINT } from '../../../src/sandbox';
 import { startHarness, value } from './core-harness';
 
 let harness: Harness | undefined;
@@ -64,14 +65,20 @@ describe('credits', () => {
     expect(after).toEqual([]);
   });
 
-  it('records every charged call in the ledger with the balance after it, and exports CSV', async () => {
+  it('records every charged call in the ledger with its cost and the balance after it, and exports CSV', async () => {
     harness = await startHarness();
     const { core } = harness;
+    const priced = async () => value(await core.call('credits.ledger', { days: 1 })).entries.every((entry) => entry.balanceAfter !== undefined);
+    value(await core.call('credits.get', { refresh: true }));
     value(await core.call('grab.resolve', { url: 'https://video.example/watch/ledger' }));
+    await waitFor(priced);
     value(await core.call('grab.resolve', { url: 'https://video.example/@ledger-5' }));
-    await waitFor(async () => value(await core.call('credits.ledger', { days: 1 })).entries.every((entry) => entry.balanceAfter !== undefined));
+    await waitFor(priced);
     const ledger = value(await core.call('credits.ledger', { days: 1 }));
-    expect(ledger.entries.map((entry) => entry.endpoint)).toEqual(['v1 POST /extract/post', 'v1 POST /extract/playlist']);
+    expect(ledger.entries.map((entry) => [entry.endpoint, entry.cost])).toEqual([
+      ['v1 POST /extract/post', COST_BY_ENDPOINT.post],
+      ['v1 POST /extract/playlist', COST_BY_ENDPOINT.playlist],
+    ]);
     expect(ledger.byDay[0]?.calls).toBe(2);
     const { csv } = value(await core.call('credits.exportCsv', {}));
     expect(csv.split('\n')[0]).toContain('endpoint');

@@ -2,7 +2,7 @@ import { readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jobPlanMigration } from '../../../src/core/db/migrations/0006-job-plan';
+import { jobPlanMigration } from '../../../src/core/db/migrations/0007-job-plan';
 import { mediaPlanSchema } from '../../../src/core/jobs/plan/media-plan-schema';
 import type { Harness } from '../engine/core-harness';
 import { probe, startHarness, value } from '../engine/core-harness';
@@ -21,7 +21,7 @@ afterEach(async () => {
   harness = undefined;
 });
 
-/** Turns the jobs table back into its shape before the plan, with this row's checkpoints as the old Trove wrote them. */
+/** Turns the database back into its shape before the plan (schema 6), with this row's checkpoints as the old Trove wrote them. */
 function rewindToOldShape(dataDir: string, jobId: number, outputs: Record<string, string[]>): void {
   const db = new Database(join(dataDir, 'trove.db'));
   db.exec(`
@@ -30,6 +30,10 @@ function rewindToOldShape(dataDir: string, jobId: number, outputs: Record<string
     ALTER TABLE jobs DROP COLUMN plan;
     DELETE FROM files;
     DELETE FROM subtitles;
+    -- The steps after the plan's (0008 learned prices) are undone too, so the reopening replays them.
+    DROP TABLE learned_prices;
+    ALTER TABLE ledger DROP COLUMN cost_low;
+    ALTER TABLE ledger DROP COLUMN cost_high;
   `);
   db.pragma(`user_version = ${jobPlanMigration.version - 1}`);
   db.prepare("UPDATE jobs SET state = 'processing', outputs = ? WHERE id = ?").run(JSON.stringify(outputs), jobId);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LibraryStore } from '../../../src/core/library/library-store';
 import { createLibraryStore } from '../../../src/core/library/library-store';
-import type { SearchPostsInput } from '../../../src/core/library/search-input';
+import type { SearchPostsInput } from '../../../src/core/library/search/search-input';
 import { videoPost } from './post-fixtures';
 import type { TempLibrary } from './temp-library';
 import { tempLibrary } from './temp-library';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, parseSearchText } from '../../../src/core/library/search-text';
+import { foldText, parseSearchText } from '../../../src/core/library/search/search-text';
 
 describe('parseSearchText', () => {
   it('quotes every term and makes the last one a prefix while typing', () => {

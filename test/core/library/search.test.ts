@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryStore } from '../../../src/core/library/library-store';
 import { createLibraryStore } from '../../../src/core/library/library-store';
 import { toLibraryDetail, toLibraryItem } from '../../../src/core/library/library-item';
-import type { SearchPostsInput } from '../../../src/core/library/search-input';
+import type { SearchPostsInput } from '../../../src/core/library/search/search-input';
 import { libraryDetailSchema, libraryItemSchema } from '../../../src/shared/library';
 import type { Post } from '../../../src/shared/post';
 import { videoPost } from './post-fixtures';

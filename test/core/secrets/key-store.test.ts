@@ -24,15 +24,23 @@ describe('key store without a session bus (headless Linux)', () => {
 
   it('answers with a clear keychain_unavailable error that says what to do, not a stack trace', () => {
     expect(run.code).toBe(0);
-    for (const step of ['status', 'set', 'get']) {
-      const result = run.steps.get(step) as { ok: boolean; error: { code: string; retryable: boolean; message: string } };
-      expect(result).toMatchObject({ ok: false, error: { code: 'keychain_unavailable', retryable: false } });
-      expect(result.error.message).toMatch(/No keychain is available \(.*autolaunch/);
-      expect(result.error.message).toContain('gnome-keyring');
-      expect(result.error.message).toContain('TROVE_API_KEY');
-    }
+    const result = run.steps.get('status') as { ok: boolean; error: { code: string; retryable: boolean; message: string } };
+    expect(result).toMatchObject({ ok: false, error: { code: 'keychain_unavailable', retryable: false } });
+    expect(result.error.message).toMatch(/No keychain is available \(.*autolaunch/);
+    expect(result.error.message).toContain('gnome-keyring');
+    expect(result.error.message).toContain('TROVE_API_KEY');
     expect(run.stdout + run.stderr).not.toContain('never-stored-key');
     expect(run.stdout + run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('keeps a key it cannot store for this session, and says why it was not saved and what would fix it', () => {
+    for (const step of ['set', 'status-after-set']) {
+      const result = run.steps.get(step) as { ok: true; value: { isSet: boolean; source: string; unsaved: { code: string; message: string } } };
+      expect(result).toMatchObject({ ok: true, value: { isSet: true, source: 'session', unsaved: { code: 'keychain_unavailable' } } });
+      expect(result.value.unsaved.message).toContain('gnome-keyring');
+      expect(result.value.unsaved.message).toContain('TROVE_API_KEY');
+    }
+    expect(run.steps.get('get')).toEqual({ ok: true, sessionKey: true });
   });
 
   it('trove doctor hears which binding is used and that it has no Secret Service, with the fix', () => {
@@ -43,11 +51,11 @@ describe('key store without a session bus (headless Linux)', () => {
     expect(report.fix).toContain('TROVE_API_KEY');
   });
 
-  it('the fallback binding refuses too, rather than keeping the key in the kernel keyring', () => {
-    for (const step of ['fallback-set', 'fallback-get']) {
-      expect(run.steps.get(step)).toMatchObject({ ok: false, error: { code: 'keychain_unavailable', retryable: false } });
-      expect((run.steps.get(step) as { error: { message: string } }).error.message).toContain('TROVE_API_KEY');
-    }
+  it('the fallback binding refuses too, rather than keeping the key in the kernel keyring: it lasts for the session only', () => {
+    const set = run.steps.get('fallback-set') as { ok: true; value: { source: string; unsaved: { code: string; message: string } } };
+    expect(set).toMatchObject({ ok: true, value: { isSet: true, source: 'session', unsaved: { code: 'keychain_unavailable' } } });
+    expect(set.value.unsaved.message).toContain('TROVE_API_KEY');
+    expect(run.steps.get('fallback-get')).toEqual({ ok: true, sessionKey: true });
   });
 
   it('TROVE_API_KEY works with no keychain at all', () => {

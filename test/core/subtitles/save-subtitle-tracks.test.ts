@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +48,9 @@ describe('saveSubtitleTracks', () => {
     const text = readFileSync(join(dir, `Trip.${tag}.srt`));
     expect(cuesOf(parseSubtitles(text, 'srt')).length).toBeGreaterThan(0);
     expect(first.saved[0]?.size).toBe(text.byteLength);
+    // Readable like the video beside it: 0666 less the umask (0644 with the usual 022), not 0600.
+    const umask = process.umask();
+    expect(statSync(join(dir, `Trip.${tag}.srt`)).mode & 0o777).toBe(0o666 & ~umask);
   });
 
   it('two saves of the same track at once both land, under different names', async () => {

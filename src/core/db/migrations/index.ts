@@ -4,7 +4,9 @@ import { searchIndexMigration } from './0002-library-search';
 import { creditsMigration } from './0003-credits';
 import { jobsMigrations } from './0004-jobs';
 import { searchSpeedMigration } from './0005-library-search-speed';
-import { jobPlanMigration } from './0006-job-plan';
+import { libraryChangesMigration } from './0006-library-changes';
+import { jobPlanMigration } from './0007-job-plan';
+import { pricesMigration } from './0008-learned-prices';
 
 /**
  * Every step of the one schema (library, credits and the queue share the database file), in
@@ -17,5 +19,7 @@ export const migrations = mergeMigrations([
   creditsMigration,
   ...jobsMigrations,
   searchSpeedMigration,
+  libraryChangesMigration,
   jobPlanMigration,
+  pricesMigration,
 ]);

@@ -1,5 +1,5 @@
 import type { Media, MediaHeaders, Post, Variant } from '../../../shared/post';
-import { fileNameFieldsFromPost, renderFileName } from '../../files/file-name-template';
+import { fileNameFieldsFromPost, renderFileName } from '../../files';
 import type { MediaPlan } from './media-plan-schema';
 import type { DefaultChoice } from './settle-plan';
 import { variantOf } from './settle-plan';

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
-import type { DownloadError } from '../../download/download-error';
-import type { DownloadResult } from '../../download/download-file';
-import type { DownloadRequest } from '../../download/download-request';
+import type { DownloadError } from '../../download';
+import type { DownloadResult } from '../../download';
+import type { DownloadRequest } from '../../download';
 import type { MediaTask, StreamDownload } from '../plan/fetch-tasks';
 import type { ItemCheckpoint, MediaPlan } from '../plan/media-plan-schema';
 import { onDisk } from './on-disk';

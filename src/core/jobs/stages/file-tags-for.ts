@@ -1,6 +1,6 @@
 import { displayCaption } from '../../../shared/display-caption';
 import type { Post } from '../../../shared/post';
-import type { FileTags } from '../../media/file-tags';
+import type { FileTags } from '../../media';
 import type { MediaTask } from '../plan/fetch-tasks';
 
 /** The post's date as YYYY-MM-DD: an ISO date-time, or seconds since 1970; undefined when neither. */

@@ -1,8 +1,8 @@
 import { stat } from 'node:fs/promises';
 import type { Post } from '../../../shared/post';
-import { toChosenVariant } from '../../library/library-types';
-import type { LibraryStore } from '../../library/library-store';
-import type { SavedSubtitle } from '../../subtitles/save-subtitle-tracks';
+import { toChosenVariant } from '../../library';
+import type { LibraryStore } from '../../library';
+import type { SavedSubtitle } from '../../subtitles';
 import type { JobOutcome } from '../job-queue';
 import type { MediaTask } from '../plan/fetch-tasks';
 import type { MediaPlan } from '../plan/media-plan-schema';

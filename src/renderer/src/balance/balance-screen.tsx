@@ -11,6 +11,7 @@ import { useJobs } from '../queue/jobs-context';
 import { useBalance } from '../shell/balance-context';
 import { BalanceChecked } from '../shell/balance-checked';
 import { useContractEvent } from '../shell/use-contract-event';
+import { LedgerTable } from './ledger-table';
 import { SpendChart } from './spend-chart';
 import { fillDays } from './spend-days';
 
@@ -145,37 +146,7 @@ export function BalanceScreen() {
         {ledger && ledger.entries.length > 0 && (
           <>
             <SpendChart days={days} />
-            <div className="table-scroll">
-              <table className="table" data-testid="ledger-table">
-                <caption className="visually-hidden">{t('balanceScreen.tableCaption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('balanceScreen.when')}</th>
-                    <th scope="col">{t('balanceScreen.call')}</th>
-                    <th scope="col">{t('balanceScreen.link')}</th>
-                    <th scope="col" className="numeric">
-                      {t('balanceScreen.cost')}
-                    </th>
-                    <th scope="col" className="numeric">
-                      {t('balanceScreen.after')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...ledger.entries].reverse().map((entry) => (
-                    <tr key={entry.id} data-testid="ledger-row">
-                      <td className="nowrap">{new Date(entry.at).toLocaleString(locale)}</td>
-                      <td className="mono">{entry.endpoint}</td>
-                      <td className="truncate-cell" title={entry.url}>
-                        {entry.url}
-                      </td>
-                      <td className="numeric">{entry.cost === undefined ? '—' : formatNumber(entry.cost, locale)}</td>
-                      <td className="numeric">{entry.balanceAfter === undefined ? '—' : formatNumber(entry.balanceAfter, locale)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <LedgerTable entries={ledger.entries} />
           </>
         )}
       </section>

@@ -2,7 +2,10 @@ export interface DaySpend {
   /** YYYY-MM-DD */
   day: string;
   calls: number;
+  /** Credits: exact and approximate costs summed. */
   cost: number;
+  approximateCalls: number;
+  unpricedCalls: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -13,7 +16,7 @@ export function fillDays(byDay: readonly DaySpend[], days: number, now: number):
   const today = Math.floor(now / DAY_MS) * DAY_MS;
   return Array.from({ length: days }, (_unused, index) => {
     const day = new Date(today - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10);
-    return known.get(day) ?? { day, calls: 0, cost: 0 };
+    return known.get(day) ?? { day, calls: 0, cost: 0, approximateCalls: 0, unpricedCalls: 0 };
   });
 }
 

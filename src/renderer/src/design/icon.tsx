@@ -6,6 +6,8 @@ const PATHS = {
   retry: 'M20 12a8 8 0 1 1-2.34-5.66M20 4v5h-5',
   up: 'M12 19V5M6 11l6-6 6 6',
   down: 'M12 5v14M6 13l6 6 6-6',
+  top: 'M5 4h14M12 20V8M6 14l6-6 6 6',
+  bottom: 'M5 20h14M12 4v12M6 10l6 6 6-6',
   back: 'M19 12H5M11 18l-6-6 6-6',
   grid: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
   list: 'M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01',

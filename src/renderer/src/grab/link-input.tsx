@@ -28,14 +28,18 @@ export function LinkInput({ onLinks, ref }: { onLinks: (links: string[]) => void
 
   /** `kept` is what stays in the box besides the links beyond the batch (a drop keeps what was typed). */
   const submit = (value: string, kept = ''): boolean => {
-    const { links, rest } = firstLinks(value);
+    const { links, rest, ignored } = firstLinks(value);
     if (links.length === 0) {
       setProblem(t('grab.noLinks'));
       return false;
     }
-    // Links beyond the batch stay in the box, to preview next.
-    setProblem(rest.length > 0 ? t('grab.tooMany', { count: MAX_LINKS, rest: rest.length }) : undefined);
-    setText([kept, ...rest].filter((line) => line !== '').join('\n'));
+    // Links beyond the batch stay in the box, to preview next; text that is no link stays too, and is named.
+    const notes = [
+      ...(rest.length > 0 ? [t('grab.tooMany', { count: MAX_LINKS, rest: rest.length })] : []),
+      ...(ignored.length > 0 ? [t('grab.notLinks', { text: ignored.join(' ') })] : []),
+    ];
+    setProblem(notes.length > 0 ? notes.join(' ') : undefined);
+    setText([kept, ...rest, ignored.join(' ')].filter((line) => line !== '').join('\n'));
     setSent(false);
     onLinks(links);
     return true;

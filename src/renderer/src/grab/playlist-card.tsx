@@ -2,13 +2,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayCaption } from '../../../shared/display-caption';
 import type { ErrorInfo } from '../../../shared/errors';
+import { quote } from '../../../shared/price-quote';
 import { useClient } from '../api/client-context';
+import { PricedAction } from '../balance/priced-action';
+import { usePrices } from '../balance/use-prices';
 import { Thumb } from '../design/thumb';
 import { ErrorNotice } from '../errors/error-notice';
 import { formatNumber } from '../format/format';
 import { useSettings } from '../shell/settings-context';
 import { withMember } from '../state/with-member';
 import { AddedNotice } from './added-notice';
+import { RestPrice } from './rest-price';
 import { commonOptions } from './download-request';
 import { postThumbnail } from './post-card';
 import type { GrabEntry } from './use-grab-entries';
@@ -32,6 +36,7 @@ export function PlaylistCard({ entry, onLoadMore, onRemove }: PlaylistCardProps)
   const { t, i18n } = useTranslation();
   const { api } = useClient();
   const settings = useSettings();
+  const prices = usePrices();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const [added, setAdded] = useState<number | undefined>(undefined);
@@ -125,14 +130,18 @@ export function PlaylistCard({ entry, onLoadMore, onRemove }: PlaylistCardProps)
           {profile?.post_count !== undefined ? t('playlist.loaded', { loaded, total: profile.post_count }) : t('playlist.loadedUnknown', { loaded })} ·{' '}
           {t('playlist.pages', { count: entry.pages.length })}
         </p>
+        {last?.has_more && profile?.post_count !== undefined && profile.post_count > loaded && (
+          <RestPrice remaining={profile.post_count - loaded} pageSize={first?.posts.length ?? 0} url={entry.url} prices={prices} />
+        )}
         {entry.moreError && <ErrorNotice error={entry.moreError} onRetry={onLoadMore} />}
         {last?.has_more ? (
-          <div className="row wrap">
-            <button type="button" className="button" disabled={entry.loadingMore} onClick={onLoadMore}>
-              {entry.loadingMore ? t('playlist.loadingMore') : t('playlist.loadMore')}
-            </button>
-            <span className="small muted">{t('playlist.loadMoreCost')}</span>
-          </div>
+          <PricedAction quote={quote(prices, 'playlist', entry.url)} onRun={onLoadMore}>
+            {(run) => (
+              <button type="button" className="button" disabled={entry.loadingMore} onClick={run}>
+                {entry.loadingMore ? t('playlist.loadingMore') : t('playlist.loadMore')}
+              </button>
+            )}
+          </PricedAction>
         ) : (
           <p className="small muted">{t('playlist.end')}</p>
         )}

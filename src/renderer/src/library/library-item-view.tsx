@@ -13,7 +13,7 @@ import { MediaPlayer } from './media-player';
 import { playableMedia } from './playable-media';
 import { useLibraryItem } from './use-library-item';
 
-function ItemDetails({ detail, onRemoved }: { detail: LibraryDetail; onRemoved: () => void }) {
+function ItemDetails({ detail, onRemoved, autoPlay }: { detail: LibraryDetail; onRemoved: () => void; autoPlay: boolean }) {
   const { t, i18n } = useTranslation();
   const client = useClient();
   const locale = i18n.language;
@@ -29,7 +29,7 @@ function ItemDetails({ detail, onRemoved }: { detail: LibraryDetail; onRemoved: 
   return (
     <article className="item-view" data-testid="item-view" aria-label={caption}>
       <div className="item-media">
-        <MediaPlayer playable={playableMedia(detail)} title={caption} />
+        <MediaPlayer playable={playableMedia(detail)} title={caption} autoPlay={autoPlay} />
       </div>
       <div className="item-info stack">
         <h2 className="item-caption">{caption}</h2>
@@ -64,7 +64,8 @@ function ItemDetails({ detail, onRemoved }: { detail: LibraryDetail; onRemoved: 
 }
 
 /** One post of the library: the media to play, its facts, files and subtitles, and what can be done with it. */
-export function LibraryItemView({ id, onClose, onRemoved }: { id: number; onClose: () => void; onRemoved: () => void }) {
+/** `autoPlay`: opened by the queue's Play in Trove (#/library/<id>/play). */
+export function LibraryItemView({ id, onClose, onRemoved, autoPlay = false }: { id: number; onClose: () => void; onRemoved: () => void; autoPlay?: boolean }) {
   const { t } = useTranslation();
   const { state, reload } = useLibraryItem(id);
   return (
@@ -76,7 +77,7 @@ export function LibraryItemView({ id, onClose, onRemoved }: { id: number; onClos
       </div>
       {state.kind === 'loading' && <LoadingState label={t('item.loading')} />}
       {state.kind === 'error' && <ErrorNotice error={state.error} title={t('item.loadFailed')} onRetry={() => void reload()} />}
-      {state.kind === 'ready' && <ItemDetails detail={state.detail} onRemoved={onRemoved} />}
+      {state.kind === 'ready' && <ItemDetails detail={state.detail} onRemoved={onRemoved} autoPlay={autoPlay} />}
     </div>
   );
 }

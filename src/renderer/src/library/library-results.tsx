@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { RefObject } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useWidth } from '../design/use-width';
 import { ErrorNotice } from '../errors/error-notice';
 import type { LibraryPages } from './library-pages';
 import { LibraryTile } from './library-tile';
@@ -11,20 +11,6 @@ const GRID_MIN_TILE = 220;
 const GRID_GAP = 12;
 const GRID_ROW_HEIGHT = 236;
 const LIST_ROW_HEIGHT = 72;
-
-/** The scroll area's width, followed as the window resizes: the grid's column count depends on it. */
-function useWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    setWidth(element.clientWidth);
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
-}
 
 interface LibraryResultsProps {
   pages: LibraryPages;

@@ -19,14 +19,17 @@ const readView = (): LibraryView => (localStorage.getItem(VIEW_KEY) === 'list' ?
 function useSuggestions(pages: ReturnType<typeof useLibraryResults>['pages']) {
   const firstPage = pages.total !== undefined;
   return useMemo(() => {
-    const sites = new Set<string>();
+    // One entry per site whatever its case ("video" and "Video" are one platform; the filter finds both).
+    const sites = new Map<string, string>();
     const authors = new Set<string>();
     for (let index = 0; index < Math.min(pages.total ?? 0, pages.pageSize); index += 1) {
       const item = pages.item(index);
-      if (item?.site) sites.add(item.site);
+      if (item?.site && !sites.has(item.site.toLowerCase())) sites.set(item.site.toLowerCase(), item.site);
+      // The filter matches the display name as well as the handle: both are offered.
       if (item?.authorUsername) authors.add(item.authorUsername);
+      if (item?.authorName) authors.add(item.authorName);
     }
-    return { sites: [...sites].sort(), authors: [...authors].sort() };
+    return { sites: [...sites.values()].sort(), authors: [...authors].sort() };
     // `firstPage` is a dependency only: the suggestions are read once the first page is in.
   }, [pages, firstPage]);
 }
@@ -38,7 +41,7 @@ export function LibraryScreen() {
   const [view, setView] = useState<LibraryView>(readView);
   const { pages, version, refresh, pending } = useLibraryResults(filters);
   const suggestions = useSuggestions(pages);
-  const [itemParam] = useRouteParams();
+  const [itemParam, itemAction] = useRouteParams();
   const itemId = itemParam !== undefined && /^\d+$/.test(itemParam) ? Number(itemParam) : undefined;
 
   const onView = useCallback((next: LibraryView) => {
@@ -90,6 +93,7 @@ export function LibraryScreen() {
         <LibraryItemView
           key={itemId}
           id={itemId}
+          autoPlay={itemAction === 'play'}
           onClose={closeItem}
           onRemoved={() => {
             refresh();

@@ -9,10 +9,12 @@ interface MediaPlayerProps {
   /** The <video> or <audio> element, for seeking from the subtitles viewer. */
   mediaRef?: (element: HTMLMediaElement | null) => void;
   onTime?: (seconds: number) => void;
+  /** Starts playing at once (the user asked to play it). */
+  autoPlay?: boolean;
 }
 
 /** Plays a downloaded file through the face's media route (Range requests, so seeking works). */
-export function MediaPlayer({ playable, title, mediaRef, onTime }: MediaPlayerProps) {
+export function MediaPlayer({ playable, title, mediaRef, onTime, autoPlay = false }: MediaPlayerProps) {
   const { t } = useTranslation();
   const client = useClient();
   const onTimeUpdate = onTime ? (event: { currentTarget: HTMLMediaElement }) => onTime(event.currentTarget.currentTime) : undefined;
@@ -27,6 +29,7 @@ export function MediaPlayer({ playable, title, mediaRef, onTime }: MediaPlayerPr
           data-testid="player"
           controls
           preload="metadata"
+          autoPlay={autoPlay}
           src={client.mediaUrl(playable.file.path)}
           aria-label={t('item.playerLabel', { title })}
           onTimeUpdate={onTimeUpdate}

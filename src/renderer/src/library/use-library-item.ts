@@ -18,5 +18,14 @@ export function useLibraryItem(id: number | undefined) {
     setState({ kind: 'loading' });
     void load();
   }, [load]);
+  // Saved subtitles, a new file or a removal, made here or elsewhere, show without a reload.
+  useEffect(
+    () =>
+      api.on('library.changed', (change) => {
+        const touched = [change.updated, change.removed, change.files, change.subtitles].some((ids) => id !== undefined && ids.includes(id));
+        if (touched) void load();
+      }),
+    [api, id, load],
+  );
   return { state, reload: load };
 }

@@ -51,16 +51,15 @@ export function useLibraryResults(filters: LibraryFilters) {
     };
   }, [pages]);
 
-  // The library changes when a download finishes or a post is removed elsewhere.
+  // The engine says when the library changed (a download recorded, a post removed, here
+  // or by another Trove on the same folder); a burst of changes refreshes once.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const later = () => {
       clearTimeout(timer);
       timer = setTimeout(bump, REFRESH_DELAY_MS);
     };
-    const stop = api.on('job.updated', (job) => {
-      if (job.state === 'done' && job.kind === 'post') later();
-    });
+    const stop = api.on('library.changed', later);
     return () => {
       stop();
       clearTimeout(timer);

@@ -1,15 +1,18 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { KeyStatus } from '../../../shared/contract';
 import type { ErrorInfo } from '../../../shared/errors';
 import { useClient } from '../api/client-context';
 import { ErrorNotice } from '../errors/error-notice';
 import { LANGUAGE_NAMES } from '../i18n/language-names';
-import { UI_LANGUAGES } from '../../../shared/settings';
+import { DEFAULT_SETTINGS, UI_LANGUAGES } from '../../../shared/settings';
 import type { UiLanguage } from '../../../shared/settings';
 import { useAppInfo } from '../shell/app-info-context';
 import { useSettings } from '../shell/settings-context';
+import { KeyUnsavedNotice } from '../settings/key-unsaved-notice';
 import { parseServiceUrl } from '../settings/setting-values';
+import { InViewError } from '../errors/in-view-error';
 
 /**
  * First run: the service's address and an API key, checked with the free credit query
@@ -21,17 +24,21 @@ export function OnboardingScreen() {
   const settings = useSettings();
   const { info, reload } = useAppInfo();
   const id = useId();
-  const [serviceUrl, setServiceUrl] = useState(settings.serviceUrl);
+  // The developer default is no address a user has: the field starts empty, with a placeholder to confirm.
+  const [serviceUrl, setServiceUrl] = useState(settings.serviceUrl === DEFAULT_SETTINGS.serviceUrl ? '' : settings.serviceUrl);
   const [key, setKey] = useState('');
   const [busy, setBusy] = useState<'key' | 'sandbox' | undefined>(undefined);
   const [problem, setProblem] = useState<string | undefined>(undefined);
-  const [error, setError] = useState<ErrorInfo | undefined>(undefined);
+  const [error, setError] = useState<{ from: 'key' | 'sandbox'; info: ErrorInfo } | undefined>(undefined);
+  const [unsaved, setUnsaved] = useState<NonNullable<KeyStatus['unsaved']> | undefined>(undefined);
+
+  const finish = () => void api['settings.update']({ onboarded: true });
 
   const connect = async (event: FormEvent) => {
     event.preventDefault();
     const url = parseServiceUrl(serviceUrl);
     if (!url.ok) {
-      setProblem(t(url.problem.key));
+      setProblem(t(serviceUrl.trim() === '' ? 'onboarding.urlMissing' : url.problem.key));
       return;
     }
     if (key.trim() === '') {
@@ -41,12 +48,13 @@ export function OnboardingScreen() {
     setProblem(undefined);
     setError(undefined);
     setBusy('key');
-    const saved = await api['settings.update']({ serviceUrl: url.value });
-    // key.set asks the service for the balance (free) with this key before storing it.
-    const stored = saved.ok ? await api['key.set']({ key }) : saved;
-    if (stored.ok) await api['settings.update']({ onboarded: true });
-    else setError(stored.error);
+    // One call checks the address and the key together (the free credit query) and saves
+    // both only when the check passes: a failed check leaves the settings as they were.
+    const stored = await api['key.set']({ key, serviceUrl: url.value });
     setBusy(undefined);
+    if (!stored.ok) setError({ from: 'key', info: stored.error });
+    else if (stored.value.unsaved) setUnsaved(stored.value.unsaved);
+    else finish();
   };
 
   const trySandbox = async () => {
@@ -54,8 +62,13 @@ export function OnboardingScreen() {
     setBusy('sandbox');
     const started = await api['app.sandbox']({ enabled: true });
     setBusy(undefined);
-    if (started.ok) await reload();
-    else setError(started.error);
+    if (!started.ok) {
+      setError({ from: 'sandbox', info: started.error });
+      return;
+    }
+    // Set up is done: after a restart the app opens on its screens, not on the welcome again.
+    finish();
+    await reload();
   };
 
   return (
@@ -85,7 +98,18 @@ export function OnboardingScreen() {
           <h2 id={`${id}-key-title`}>{t('onboarding.keyTitle')}</h2>
           <div className="field">
             <label htmlFor={`${id}-url`}>{t('settings.serviceUrl')}</label>
-            <input id={`${id}-url`} className="input" type="url" value={serviceUrl} onChange={(event) => setServiceUrl(event.target.value)} />
+            <input
+              id={`${id}-url`}
+              className="input"
+              type="url"
+              value={serviceUrl}
+              placeholder={t('onboarding.serviceUrlPlaceholder')}
+              aria-describedby={`${id}-url-hint`}
+              onChange={(event) => setServiceUrl(event.target.value)}
+            />
+            <span id={`${id}-url-hint`} className="small muted">
+              {t('onboarding.serviceUrlHint')}
+            </span>
           </div>
           <div className="field">
             <label htmlFor={`${id}-key`}>{t('key.label')}</label>
@@ -104,15 +128,30 @@ export function OnboardingScreen() {
             </span>
           </div>
           {problem && (
-            <p className="small field-problem" role="alert">
-              {problem}
-            </p>
+            <InViewError>
+              <p className="small field-problem">{problem}</p>
+            </InViewError>
           )}
           <div>
-            <button type="submit" className="button button-primary" disabled={busy !== undefined}>
+            <button type="submit" className="button button-primary" disabled={busy !== undefined} aria-busy={busy === 'key'}>
+              {busy === 'key' && <span className="spinner" aria-hidden="true" />}
               {busy === 'key' ? t('key.checking') : t('onboarding.connect')}
             </button>
           </div>
+          {/* Next to the button that caused it, scrolled into view: at 800×600 it once landed below the fold. */}
+          {error?.from === 'key' && (
+            <InViewError>
+              <ErrorNotice error={error.info} title={t('onboarding.failed')} />
+            </InViewError>
+          )}
+          {unsaved && (
+            <InViewError>
+              <KeyUnsavedNotice unsaved={unsaved} />
+              <button type="button" className="button button-primary" onClick={finish}>
+                {t('onboarding.continue')}
+              </button>
+            </InViewError>
+          )}
         </form>
 
         {info?.capabilities.sandbox && (
@@ -120,15 +159,27 @@ export function OnboardingScreen() {
             <h2 id={`${id}-sandbox-title`}>{t('onboarding.sandboxTitle')}</h2>
             <p className="small">{t('onboarding.sandboxBody')}</p>
             <div>
-              <button type="button" className="button" disabled={busy !== undefined} onClick={() => void trySandbox()} data-testid="start-sandbox">
+              <button
+                type="button"
+                className="button"
+                disabled={busy !== undefined}
+                aria-busy={busy === 'sandbox'}
+                onClick={() => void trySandbox()}
+                data-testid="start-sandbox"
+              >
+                {busy === 'sandbox' && <span className="spinner" aria-hidden="true" />}
                 {busy === 'sandbox' ? t('onboarding.sandboxStarting') : t('onboarding.sandboxStart')}
               </button>
             </div>
+            {error?.from === 'sandbox' && (
+              <InViewError>
+                <ErrorNotice error={error.info} title={t('onboarding.failed')} />
+              </InViewError>
+            )}
           </section>
         )}
-        {error && <ErrorNotice error={error} title={t('onboarding.failed')} />}
         <p className="small">
-          <button type="button" className="link-button" onClick={() => void api['settings.update']({ onboarded: true })}>
+          <button type="button" className="link-button" onClick={finish}>
             {t('onboarding.later')}
           </button>
         </p>

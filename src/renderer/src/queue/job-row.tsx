@@ -3,16 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { JobView } from '../../../shared/jobs';
 import { imageSource } from '../api/client';
 import { useClient } from '../api/client-context';
-import { Icon } from '../design/icon';
-import type { IconName } from '../design/icon';
 import { ProgressBar } from '../design/progress-bar';
 import { Thumb } from '../design/thumb';
 import { errorWordsKey } from '../errors/error-words';
 import { formatBytes, formatDuration, formatSpeed } from '../format/format';
 import { downloaded, progressFraction } from './job-progress';
-import { jobActions } from './queue-filter';
-
-export type JobAction = 'pause' | 'resume' | 'cancel' | 'retry' | 'up' | 'down';
+import { JobRowActions } from './job-row-actions';
+import type { JobAction } from './job-row-actions';
 
 interface JobRowProps {
   job: JobView;
@@ -38,17 +35,25 @@ function JobRowView({ job, canMoveUp, canMoveDown, onAction }: JobRowProps) {
   const client = useClient();
   const locale = i18n.language;
   const { progress } = job;
-  const actions = jobActions(job.state);
   const fraction = progressFraction(job);
   const failure =
     job.error && job.state === 'failed' ? { ...job.error, words: t(errorWordsKey(job.error.code)) } : undefined;
-  const stateLabel = job.state === 'paused' && job.pauseReason ? t(`queue.pausedFor.${job.pauseReason}`) : t(`state.${job.state}`);
+  // Queued again after a passing failure: it says so, why, and when the next attempt is.
+  const retrying = job.state === 'queued' && job.nextAttemptAt !== undefined && job.error ? { ...job.error, at: job.nextAttemptAt } : undefined;
+  const stateLabel = retrying
+    ? t('queue.retrying')
+    : job.state === 'paused' && job.pauseReason
+      ? t(`queue.pausedFor.${job.pauseReason}`)
+      : t(`state.${job.state}`);
 
   const details: string[] = [];
   if (downloaded(job.state) && progress.total !== undefined) {
     details.push(formatBytes(progress.total, locale));
-  } else if (progress.total !== undefined) {
+  } else if (progress.total !== undefined && progress.bytes > 0) {
     details.push(t('queue.sizeOf', { done: formatBytes(progress.bytes, locale), total: formatBytes(progress.total, locale) }));
+  } else if (progress.total !== undefined && progress.total > 0) {
+    // Nothing in yet ("Queued 0 B" said nothing): the size to expect.
+    details.push(formatBytes(progress.total, locale));
   } else if (progress.bytes > 0) {
     details.push(formatBytes(progress.bytes, locale));
   }
@@ -56,19 +61,6 @@ function JobRowView({ job, canMoveUp, canMoveDown, onAction }: JobRowProps) {
   if (job.state === 'downloading' && progress.etaSeconds !== undefined) details.push(t('queue.eta', { time: formatDuration(progress.etaSeconds) }));
   if (job.kind === 'playlist' && job.itemsQueued !== undefined) details.push(t('queue.items', { count: job.itemsQueued }));
   if (job.attempts > 1) details.push(t('queue.attempts', { count: job.attempts }));
-
-  const button = (action: JobAction, icon: IconName, enabled: boolean) => (
-    <button
-      type="button"
-      className="button button-icon button-small"
-      aria-label={t(`queue.actions.${action}`)}
-      title={t(`queue.actions.${action}`)}
-      disabled={!enabled}
-      onClick={() => onAction(job, action)}
-    >
-      <Icon name={icon} />
-    </button>
-  );
 
   return (
     <div className="job-row" data-testid="job-row" data-state={job.state} data-job-id={job.id}>
@@ -89,6 +81,11 @@ function JobRowView({ job, canMoveUp, canMoveDown, onAction }: JobRowProps) {
             <span key={detail}>{detail}</span>
           ))}
         </div>
+        {retrying && (
+          <div className="small job-error" role="note" data-testid="job-retrying" title={retrying.message}>
+            {t('queue.nextAttempt', { time: new Date(retrying.at).toLocaleTimeString(locale), reason: t(errorWordsKey(retrying.code)) })}
+          </div>
+        )}
         {failure && (
           // One line in a fixed-height row: the whole text is in the tooltip too.
           <div className="small job-error" role="note" title={`${failure.words} ${failure.message}`}>
@@ -96,12 +93,7 @@ function JobRowView({ job, canMoveUp, canMoveDown, onAction }: JobRowProps) {
           </div>
         )}
       </div>
-      <div className="job-actions" role="group" aria-label={t('queue.actions.label', { title: job.title })}>
-        {actions.resume ? button('resume', 'play', true) : button('pause', 'pause', actions.pause)}
-        {actions.retry ? button('retry', 'retry', true) : button('cancel', 'close', actions.cancel)}
-        {button('up', 'up', canMoveUp)}
-        {button('down', 'down', canMoveDown)}
-      </div>
+      <JobRowActions job={job} canMoveUp={canMoveUp} canMoveDown={canMoveDown} onAction={onAction} />
     </div>
   );
 }

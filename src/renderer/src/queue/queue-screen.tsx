@@ -6,9 +6,12 @@ import type { JobView } from '../../../shared/jobs';
 import { useClient } from '../api/client-context';
 import { EmptyState } from '../design/states';
 import { ErrorNotice } from '../errors/error-notice';
+import { firstRunningIndex } from './first-running-index';
 import { JobRow } from './job-row';
+import type { JobAction } from './job-row-actions';
 import { QueueRunnerNotice } from './queue-runner-notice';
-import type { JobAction } from './job-row';
+import { QueueSummaryBar } from './queue-summary-bar';
+import { useDragToReorder } from './use-drag-to-reorder';
 import { useJobs } from './jobs-context';
 import { QUEUE_FILTERS, countByFilter, matchesFilter } from './queue-filter';
 import type { QueueFilter } from './queue-filter';
@@ -52,14 +55,33 @@ export function QueueScreen() {
       else if (action === 'resume') void run(api['jobs.resume'](ids));
       else if (action === 'cancel') void run(api['jobs.cancel'](ids));
       else if (action === 'retry') void run(api['jobs.retry'](ids));
-      else {
+      else if (action === 'open' || action === 'showInFolder') {
+        const path = job.files[0];
+        if (job.libraryPostId !== undefined && path !== undefined) {
+          void run(api[action === 'open' ? 'app.openPath' : 'app.showInFolder']({ postId: job.libraryPostId, path }));
+        }
+      } else {
         // Positions are queue-wide: move within the whole queue, whatever the filter shows.
         const index = order.current.findIndex((candidate) => candidate.id === job.id);
-        void run(api['jobs.move']({ id: job.id, toIndex: Math.max(0, index + (action === 'up' ? -1 : 1)) }));
+        const last = order.current.length - 1;
+        const toIndex = action === 'top' ? 0 : action === 'bottom' ? last : Math.max(0, index + (action === 'up' ? -1 : 1));
+        void run(api['jobs.move']({ id: job.id, toIndex }));
       }
     },
     [api, run],
   );
+
+  const drag = useDragToReorder((id, toIndex) => void run(api['jobs.move']({ id, toIndex })));
+
+  // "Active" opens on what is running now, not on the waiting jobs above it; only when the
+  // filter changes, so later updates never pull the list from under the user.
+  const shownFilter = useRef(filter);
+  useEffect(() => {
+    if (shownFilter.current === filter) return;
+    shownFilter.current = filter;
+    const index = filter === 'active' ? firstRunningIndex(visible) : -1;
+    if (index > 0) virtualizer.scrollToIndex(index, { align: 'start' });
+  }, [filter, visible, virtualizer]);
 
   const pending = counts.active;
   return (
@@ -99,6 +121,7 @@ export function QueueScreen() {
           </button>
         </div>
       </div>
+      <QueueSummaryBar jobs={jobs} />
       <QueueRunnerNotice />
       {error && <ErrorNotice error={error} title={t('queue.actionFailed')} />}
       {visible.length === 0 ? (
@@ -110,11 +133,14 @@ export function QueueScreen() {
               const job = visible[item.index];
               if (!job) return null;
               const fullIndex = jobs.indexOf(job);
+              const movable = !FINISHED.has(job.state);
               return (
                 <div
                   key={item.key}
                   className="queue-item"
                   role="listitem"
+                  {...(movable ? drag.source(job.id) : {})}
+                  {...drag.target(fullIndex)}
                   aria-setsize={visible.length}
                   aria-posinset={item.index + 1}
                   style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}

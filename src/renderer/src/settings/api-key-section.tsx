@@ -7,6 +7,7 @@ import { useClient } from '../api/client-context';
 import { ErrorNotice } from '../errors/error-notice';
 import { formatNumber } from '../format/format';
 import { useContractEvent } from '../shell/use-contract-event';
+import { KeyUnsavedNotice } from './key-unsaved-notice';
 
 type Check = { kind: 'idle' } | { kind: 'checking' } | { kind: 'works'; credits: number } | { kind: 'failed'; error: ErrorInfo };
 
@@ -34,9 +35,10 @@ export function ApiKeySection({ sandboxActive }: { sandboxActive: boolean }) {
       setStatusError(answer.error);
     }
   }, [api]);
+  // Sandbox mode swaps the key in use: asked again when it turns on or off.
   useEffect(() => {
     void loadStatus();
-  }, [loadStatus]);
+  }, [loadStatus, sandboxActive]);
   useContractEvent('key.changed', setStatus);
 
   const test = async () => {
@@ -74,7 +76,8 @@ export function ApiKeySection({ sandboxActive }: { sandboxActive: boolean }) {
     }
   };
 
-  const describe = !status ? t('key.unknown') : status.isSet ? t(`key.set.${status.source}`) : t('key.notSet');
+  // Never "Checking…" for good: a status that could not be read says so.
+  const describe = !status ? t(statusError ? 'key.unreadable' : 'key.unknown') : status.isSet ? t(`key.set.${status.source}`) : t('key.notSet');
   return (
     <div className="stack setting" data-testid="api-key">
       <div className="row wrap">
@@ -84,6 +87,7 @@ export function ApiKeySection({ sandboxActive }: { sandboxActive: boolean }) {
         </span>
       </div>
       {sandboxActive && <p className="small muted">{t('key.sandboxNote')}</p>}
+      {status?.unsaved && <KeyUnsavedNotice unsaved={status.unsaved} />}
       {statusError && <ErrorNotice error={statusError} title={t('key.statusFailed')} />}
       <form className="row wrap" onSubmit={(event) => void submit(event)}>
         <label htmlFor={id} className="visually-hidden">
@@ -106,7 +110,7 @@ export function ApiKeySection({ sandboxActive }: { sandboxActive: boolean }) {
         <button type="button" className="button" disabled={check.kind === 'checking'} onClick={() => void test()}>
           {t('key.test')}
         </button>
-        {status?.source === 'keychain' && (
+        {(status?.source === 'keychain' || status?.source === 'session') && (
           <button type="button" className="button button-danger" onClick={() => void clear()}>
             {t('key.clear')}
           </button>

@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import type { InputHTMLAttributes, KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useScrolledIntoView } from '../errors/in-view-error';
+import { settingErrorText } from './setting-error-text';
 import type { Parsed, Problem } from './setting-values';
 import type { SaveState } from './use-save-setting';
 
@@ -14,16 +16,20 @@ export function SaveStatus({ id, state, problem }: { id: string; state: SaveStat
       </p>
     );
   }
-  if (state.kind === 'error') {
-    return (
-      <p id={id} className="small field-problem" role="alert">
-        {state.error.message}
-      </p>
-    );
-  }
+  if (state.kind === 'error') return <RefusedSetting id={id} text={settingErrorText(state.error, t)} />;
   return (
     <p id={id} className="small muted field-status" role="status">
-      {state.kind === 'saved' ? t('settings.saved') : state.kind === 'saving' ? t('settings.saving') : ''}
+      {state.kind === 'saved' ? t('settings.saved') : state.kind === 'saving' ? t('settings.saving') : state.kind === 'checking' ? t('settings.checking') : ''}
+    </p>
+  );
+}
+
+/** The engine's refusal, scrolled into view: at 800×600 it could land below the fold. */
+function RefusedSetting({ id, text }: { id: string; text: string }) {
+  const ref = useScrolledIntoView<HTMLParagraphElement>(text);
+  return (
+    <p ref={ref} id={id} className="small field-problem" role="alert">
+      {text}
     </p>
   );
 }

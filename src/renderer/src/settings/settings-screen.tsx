@@ -61,13 +61,16 @@ export function SettingsScreen() {
   const { api } = useClient();
   const settings = useSettings();
   const { info } = useAppInfo();
-  const { save, stateOf } = useSaveSetting();
+  const { save, check, stateOf } = useSaveSetting();
   const sandboxActive = info?.sandbox.active ?? false;
   const saver =
     <K extends keyof Settings>(name: K) =>
     (value: Settings[K]) =>
       save({ [name]: value } as SettingsPatch);
   const [pickError, setPickError] = useState<ErrorInfo | undefined>(undefined);
+
+  // A service address is saved only once a service answers there: a typo would break every grab.
+  const saveServiceUrl = async (serviceUrl: string): Promise<boolean> => check({ serviceUrl }, () => api['settings.checkService']({ serviceUrl }));
 
   const pickFolder = async () => {
     const answer = await api['app.pickFolder']({ ...(settings.downloadFolder ? { defaultPath: settings.downloadFolder } : {}) });
@@ -87,7 +90,7 @@ export function SettingsScreen() {
             hint={sandboxActive ? t('settings.serviceUrlSandbox') : t('settings.serviceUrlHint')}
             text={settings.serviceUrl}
             parse={parseServiceUrl}
-            save={saver('serviceUrl')}
+            save={saveServiceUrl}
             state={stateOf('serviceUrl')}
             input={{ type: 'url', inputMode: 'url', disabled: sandboxActive }}
             testId="setting-serviceUrl"
@@ -212,6 +215,16 @@ export function SettingsScreen() {
             checked={settings.refreshExpiredLinks}
             save={saver('refreshExpiredLinks')}
             state={stateOf('refreshExpiredLinks')}
+          />
+          <TextSetting
+            label={t('settings.confirmAboveCredits')}
+            hint={t('settings.confirmAboveCreditsHint')}
+            text={String(settings.confirmAboveCredits)}
+            parse={(text) => parseCount(text, 0, 1_000_000)}
+            save={saver('confirmAboveCredits')}
+            state={stateOf('confirmAboveCredits')}
+            input={{ type: 'number', min: 0, inputMode: 'numeric' }}
+            testId="setting-confirmAboveCredits"
           />
           <CheckSetting
             label={t('settings.keepSourceStreams')}

@@ -3,7 +3,7 @@ import type { ErrorInfo } from '../../../shared/errors';
 import type { SettingsPatch } from '../../../shared/settings';
 import { useClient } from '../api/client-context';
 
-export type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; error: ErrorInfo };
+export type SaveState = { kind: 'idle' } | { kind: 'checking' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; error: ErrorInfo };
 
 /**
  * Saves one change at a time and says how it went, per setting. The engine applies it
@@ -23,6 +23,18 @@ export function useSaveSetting() {
     },
     [api],
   );
+  /** Saves the patch only when `precheck` passes; the field shows "Checking…" meanwhile and the reason when it fails. */
+  const check = useCallback(
+    async (patch: SettingsPatch, precheck: () => Promise<{ ok: true } | { ok: false; error: ErrorInfo }>): Promise<boolean> => {
+      const names = Object.keys(patch);
+      setStates((current) => ({ ...current, ...Object.fromEntries(names.map((name) => [name, { kind: 'checking' } as const])) }));
+      const checked = await precheck();
+      if (checked.ok) return save(patch);
+      setStates((current) => ({ ...current, ...Object.fromEntries(names.map((name) => [name, { kind: 'error', error: checked.error } as const])) }));
+      return false;
+    },
+    [save],
+  );
   const stateOf = (name: string): SaveState => states[name] ?? { kind: 'idle' };
-  return { save, stateOf };
+  return { save, check, stateOf };
 }

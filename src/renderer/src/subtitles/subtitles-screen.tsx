@@ -11,6 +11,7 @@ import { playableMedia } from '../library/playable-media';
 import { useLibraryItem } from '../library/use-library-item';
 import { hashSegments, routeHash, useRouteParams } from '../shell/use-route';
 import { CueViewer } from './cue-viewer';
+import { ListingPrice } from './listing-price';
 import { SaveSubtitles } from './save-subtitles';
 import { subtitleSource } from './subtitle-source';
 import type { SubtitleSource } from './subtitle-source';
@@ -39,6 +40,7 @@ function LinkForm({ initial, onSubmit }: { initial: string; onSubmit: (url: stri
       <LinkField id={id} label={t('subtitles.linkLabel')} hint={t('subtitles.linkHint')} problem={problem} action={t('subtitles.list')}>
         {(control) => <input id={id} className="input grow" value={text} placeholder="https://…" {...control} onChange={(event) => setText(event.target.value)} />}
       </LinkField>
+      <ListingPrice text={text} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { jobPlanMigration, planOfLegacyRow } from '../../../../src/core/db/migrations/0006-job-plan';
+import { jobPlanMigration, planOfLegacyRow } from '../../../../src/core/db/migrations/0007-job-plan';
 import { mediaPlanSchema } from '../../../../src/core/jobs/plan/media-plan-schema';
 import { migrateDatabase, migrations } from '../../../../src/core/db';
 

@@ -9,6 +9,7 @@ import { createLibraryStore } from '../../../../src/core/library/library-store';
 import type { Post } from '../../../../src/shared/post';
 import type { TempLibrary } from '../../library/temp-library';
 import { stepClock, tempLibrary } from '../../library/temp-library';
+import { retryableByDefault } from '../../../../src/shared/error-codes';
 
 let library: TempLibrary | undefined;
 afterEach(() => {
@@ -51,13 +52,14 @@ describe('the record stage', () => {
     expect(detail.value.media[0]).toMatchObject({ variant: { quality: 720, label: '720p' } });
   });
 
-  it('fails as retryable when the library cannot be written, so a retry only records', async () => {
+  it('fails with the library\'s own error when it cannot be written (its retryable kept, as every area\'s is)', async () => {
     library = tempLibrary();
     const store = createLibraryStore(library.db, { now: stepClock() });
     const plan: MediaPlan = { items: [{ mediaIndex: 0, done: { file: join(library.dir, 'gone.mp4') } }] };
     const tasks = fetchTasks(post, plan, { template: '{caption}', rule }) as MediaTask[];
     library.db.exec('CREATE TRIGGER refuse BEFORE INSERT ON posts BEGIN SELECT RAISE(ABORT, \'disk full\'); END');
     const outcome = await recordStage(store, { url: 'u', post, tasks, plan, images: { previews: [] }, subtitles: [] });
-    expect(outcome).toMatchObject({ kind: 'failed', error: { retryable: true } });
+    if (outcome.kind !== 'failed') throw new Error(`expected a failure, got ${outcome.kind}`);
+    expect(outcome.error.retryable).toBe(retryableByDefault(outcome.error.code));
   });
 });

@@ -1,5 +1,0 @@
-export * from './byte-range';
-export * from './content-type';
-export * from './file-response';
-export * from './media-roots';
-export * from './resolve-media-path';
