@@ -26,6 +26,9 @@ export interface MediaStream {
   attachedPicture?: boolean;
 }
 
+/** A cover picture or an attachment: part of the file's details, not a track that plays. */
+export const isCoverPicture = (stream: Pick<MediaStream, 'type' | 'attachedPicture'>): boolean => stream.attachedPicture === true || stream.type === 'attachment';
+
 export interface MediaInfo {
   /** ffmpeg's demuxer names, e.g. ["mov", "mp4", "m4a", …] or ["matroska", "webm"]. */
   formats: string[];

@@ -6,7 +6,7 @@ import { syncFile } from '../fs';
 import { coverCameOut, coverMayHaveFailed, withoutCover, writesCovers } from './cover-support';
 import { taggedOutput, type FileTags, type TagFormat } from './file-tags';
 import { mediaError, type MediaError } from './media-error';
-import type { MediaStream } from './media-info';
+import { isCoverPicture, type MediaStream } from './media-info';
 import { ffmpegFileArg, probeMedia } from './probe-media';
 import { logTail, runFfmpeg } from './run-ffmpeg';
 
@@ -25,7 +25,7 @@ export const canTag = (file: string): boolean => Object.hasOwn(FORMATS, path.ext
 
 /** What a file plays: in an audio file every picture is a cover (an older ffmpeg does not always call it one). */
 const playable = (streams: readonly MediaStream[], audioOnly: boolean): MediaStream[] =>
-  streams.filter((stream) => (audioOnly ? stream.type === 'audio' : stream.type !== 'attachment' && !stream.attachedPicture));
+  streams.filter((stream) => (audioOnly ? stream.type === 'audio' : !isCoverPicture(stream)));
 const shape = (streams: readonly MediaStream[]): string => streams.map((stream) => `${stream.type}:${stream.codec}`).join(',');
 const AUDIO_ONLY: ReadonlySet<TagFormat> = new Set(['m4a', 'mp3']);
 const plausible = (actual: number | undefined, expected: number | undefined): boolean =>
