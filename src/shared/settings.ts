@@ -51,6 +51,10 @@ export const settingsSchema = z.object({
   subtitleFormat: subtitleSaveFormatSchema,
   embedSubtitles: z.boolean(),
   keepSourceStreams: z.boolean(),
+  /** Title, author, date, description, link, site and cover written into each file (file-tags). */
+  embedMetadata: z.boolean(),
+  /** For files without a container to carry tags (images): the same facts in a .json beside them. */
+  metadataSidecars: z.boolean(),
   /** Re-extracting a post whose media links expired costs credits: off unless the user agrees. */
   refreshExpiredLinks: z.boolean(),
   /** Ask before a charged action whose learned price is above this many credits (an unknown price never asks). */
@@ -82,6 +86,8 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   subtitleFormat: 'srt',
   embedSubtitles: false,
   keepSourceStreams: false,
+  embedMetadata: true,
+  metadataSidecars: true,
   refreshExpiredLinks: false,
   confirmAboveCredits: 20,
   clipboardWatching: false,

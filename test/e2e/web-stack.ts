@@ -17,6 +17,7 @@ import { startWebServer } from '../../src/server/web-server';
 import type { WebServer } from '../../src/server/web-server';
 import { probeFile } from '../core/media/system-ffmpeg';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { isCoverPicture } from '../../src/core/media/media-info';
 
 /*
  * The real stack of web mode, at small scale: the sandbox service, a Core on a temp data
@@ -140,7 +141,7 @@ export async function grab(page: Page, links: string): Promise<void> {
   await box.press('Enter');
 }
 
-/** The types of the streams in a file, as ffmpeg reads it: e.g. ['video', 'audio']. */
+/** The types of the tracks in a file, as ffmpeg reads it: e.g. ['video', 'audio'] (its cover picture is no track). */
 export async function streamTypes(file: string): Promise<string[]> {
-  return (await probeFile(file)).streams.map((stream) => stream.type);
+  return (await probeFile(file)).streams.filter((stream) => !isCoverPicture(stream)).map((stream) => stream.type);
 }

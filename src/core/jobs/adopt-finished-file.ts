@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { CoreServices } from '../core-services';
 import { removePartFiles } from '../download';
 import { removeOrphanedTemps } from '../files';
-import { probeMedia } from '../media';
+import { isCoverPicture, probeMedia } from '../media';
 import type { JobRecord } from './job-store';
 import type { MediaTask } from './plan/fetch-tasks';
 
@@ -54,7 +54,8 @@ export async function adoptMergedFile(
     if (!ffmpeg.ok) return undefined;
     const probed = await probeMedia(ffmpeg.value.path, candidate);
     if (!probed.ok) continue;
-    const types = probed.value.streams.map((stream) => stream.type);
+    // Its cover (file tags) is no track: one video and one audio that play.
+    const types = probed.value.streams.filter((stream) => !isCoverPicture(stream)).map((stream) => stream.type);
     if (types.filter((type) => type === 'video').length !== 1 || types.filter((type) => type === 'audio').length !== 1) continue;
     if (!services.settings.get().keepSourceStreams) await Promise.all(sources.map((source) => rm(source, { force: true })));
     // The move into place is a hard link then an unlink: a kill between them left the temp name.

@@ -1,6 +1,6 @@
 import type { CoreServices } from '../core-services';
 import { downloadFile } from '../download';
-import { mergeStreams } from '../media';
+import { mergeStreams, tagFile, writeSidecar } from '../media';
 import { adoptDownloadedFile, adoptMergedFile } from './adopt-finished-file';
 import { discardJobFiles } from './discard-job-files';
 import { extractForJob } from './extract-for-job';
@@ -53,6 +53,8 @@ function postProcessPort(services: CoreServices): PostProcessPort {
       return found.ok ? { ok: true, value: found.value.path } : found;
     },
     merge: mergeStreams,
+    tag: tagFile,
+    writeSidecar,
     saveSubtitles: (request) => saveJobSubtitles(services, request),
   };
 }
@@ -98,7 +100,7 @@ export function createPostRunner(services: CoreServices): JobRunner {
     }
 
     context.enter('processing');
-    const processed = await postProcessStage(postProcessPort(services), { job, post, tasks, plan, folder, settings, signal: context.signal, checkpoint });
+    const processed = await postProcessStage(postProcessPort(services), { job, post, tasks, plan, folder, covers: resolved.images.previews, settings, signal: context.signal, checkpoint });
     if (!processed.ok) return processed.outcome;
     return recordStage(services.library, { url: job.url, post, tasks, plan: processed.plan, images: resolved.images, subtitles: processed.subtitles });
   };

@@ -7,3 +7,6 @@ export * from './merge-streams';
 export * from './probe-media';
 export * from './run-ffmpeg';
 export * from './embed-subtitles';
+export * from './file-tags';
+export * from './sidecar';
+export * from './tag-file';

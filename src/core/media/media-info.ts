@@ -22,7 +22,12 @@ export interface MediaStream {
   frameRate?: number;
   /** Audio: samples per second. */
   sampleRate?: number;
+  /** A cover picture (MP4, MP3), not a video track. */
+  attachedPicture?: boolean;
 }
+
+/** A cover picture or an attachment: part of the file's details, not a track that plays. */
+export const isCoverPicture = (stream: Pick<MediaStream, 'type' | 'attachedPicture'>): boolean => stream.attachedPicture === true || stream.type === 'attachment';
 
 export interface MediaInfo {
   /** ffmpeg's demuxer names, e.g. ["mov", "mp4", "m4a", …] or ["matroska", "webm"]. */
@@ -78,6 +83,7 @@ export function parseStreams(section: string, file: number): MediaStream[] {
     const stream: MediaStream = { index: Number(index), type: type.toLowerCase() as StreamType, codec };
     if (language !== undefined && language !== 'und') stream.language = language;
     if (stream.type === 'video') Object.assign(stream, videoDetails(rest));
+    if (stream.type === 'video' && rest.includes('(attached pic)')) stream.attachedPicture = true;
     const sampleRate = stream.type === 'audio' ? SAMPLE_RATE.exec(rest) : null;
     if (sampleRate) stream.sampleRate = Number(sampleRate[1]);
     streams.push(stream);

@@ -5,6 +5,8 @@ import type { Result } from '../../shared/errors';
 import { claimOwnedTemp, removeOrphanedTemps, moveToUniqueName } from '../files';
 import { syncFile } from '../fs';
 import { MUXER, type Container } from './choose-container';
+import { coverCameOut, coverMayHaveFailed, withoutCover, writesCovers } from './cover-support';
+import { fileTagsSchema, taggedOutput, type FileTags, type TagFormat } from './file-tags';
 import { mediaError, type MediaError } from './media-error';
 import { parseMediaInfo, type MediaStream } from './media-info';
 import { planFromIndexes, planFromInputs, type MergePlan } from './merge-plan';
@@ -34,6 +36,8 @@ export interface MergeRequest {
   expectedDurationSeconds?: number;
   /** Room for an MP4's index at the start; default: estimated from the inputs (see moov-reserve). */
   indexReserveBytes?: number;
+  /** Written into the merged file in the same pass (file-tags). */
+  tags?: FileTags;
   signal?: AbortSignal;
   onProgress?: (progress: MergeProgress) => void;
 }
@@ -55,7 +59,10 @@ const requestSchema = z.object({
   keepSources: z.boolean().optional(),
   expectedDurationSeconds: z.number().positive().optional(),
   indexReserveBytes: z.number().int().positive().optional(),
+  tags: fileTagsSchema.optional(),
 });
+
+const TAG_FORMAT: Readonly<Record<Container, TagFormat>> = { mp4: 'mp4', webm: 'webm', mkv: 'matroska' };
 
 type Failure = { ok: false; error: MediaError };
 const failure = (...args: Parameters<typeof mediaError>): Failure => ({ ok: false, error: mediaError(...args) });
@@ -99,7 +106,10 @@ export async function mergeStreams(request: MergeRequest): Promise<Result<Merged
     const reserve = indexReserveBytes ?? next.reserve;
     const placement = index ?? (next.container !== 'mp4' ? [] : reserve === undefined ? FASTSTART : ['-moov_size', String(reserve)]);
     const expected = expectedDurationSeconds ?? next.durationSeconds;
-    return writeMerge({ ffmpegPath, videoPath, audioPath, directory, baseName, container: next.container, index: placement, expected, signal, onProgress: request.onProgress });
+    const { tags } = parsed.data;
+    // An ffmpeg known not to write MP4 covers is not asked to (cover-support).
+    const tagsFor = tags?.coverPath && next.container === 'mp4' && !writesCovers(ffmpegPath, 'mp4') ? withoutCover(tags) : tags;
+    return writeMerge({ ffmpegPath, videoPath, audioPath, directory, baseName, container: next.container, index: placement, expected, tags: tagsFor, signal, onProgress: request.onProgress });
   };
   let written = await write(plan);
   const firstStop = await stopped(written, ffmpegPath);
@@ -125,15 +135,26 @@ export async function mergeStreams(request: MergeRequest): Promise<Result<Merged
   const { run, temp, discard } = written;
   if (run.code !== 0 || written.log.trailerFailed) {
     await discard();
+    if (request.tags?.coverPath && plan.container === 'mp4') {
+      coverMayHaveFailed(ffmpegPath, 'mp4');
+      return mergeStreams({ ...request, tags: withoutCover(request.tags) });
+    }
     return failure('ffmpeg_failed', `ffmpeg could not merge ${path.basename(videoPath)} and ${path.basename(audioPath)}: ${logTail(run.stderr)}`);
   }
 
   const { videoCodec, audioCodec, container } = inputs.value;
   const expected = expectedDurationSeconds ?? inputs.value.durationSeconds;
-  const verified = await verify(ffmpegPath, temp, written, { videoCodec, audioCodec, expected }, signal);
+  const verified = await verify(ffmpegPath, temp, written, { videoCodec, audioCodec, expected, cover: parsed.data.tags?.coverPath !== undefined }, signal);
   if (!verified.ok) {
     await discard();
     return verified;
+  }
+  if (request.tags?.coverPath && container === 'mp4' && writesCovers(ffmpegPath, 'mp4')) {
+    const probed = await probeMedia(ffmpegPath, temp, signal);
+    if (probed.ok && !coverCameOut(ffmpegPath, 'mp4', probed.value.streams)) {
+      await discard();
+      return mergeStreams({ ...request, tags: withoutCover(request.tags) });
+    }
   }
   let finalPath: string;
   try {
@@ -183,6 +204,7 @@ interface WriteOptions {
   /** Where the MP4 index goes: `-moov_size …` or `-movflags +faststart`. */
   index: string[];
   expected: number | undefined;
+  tags: FileTags | undefined;
   signal: AbortSignal | undefined;
   onProgress: ((progress: MergeProgress) => void) | undefined;
 }
@@ -191,11 +213,12 @@ async function writeMerge(options: WriteOptions): Promise<Written> {
   const { expected, onProgress } = options;
   const owned = claimOwnedTemp(options.directory, options.baseName, 'merging', `.${options.container}`);
   const temp = owned.path;
+  const tagged = options.tags ? taggedOutput(options.tags, TAG_FORMAT[options.container], { streams: 2, videoStreams: 1, coverInput: 2 }) : undefined;
   const args = [
     // verbose: the closing statistics count the packets written per stream (see merge-log).
     '-hide_banner', '-nostdin', '-loglevel', 'verbose', '-nostats', '-progress', 'pipe:1',
-    '-i', ffmpegFileArg(options.videoPath), '-i', ffmpegFileArg(options.audioPath),
-    '-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', ...options.index,
+    '-i', ffmpegFileArg(options.videoPath), '-i', ffmpegFileArg(options.audioPath), ...(tagged?.inputs ?? []),
+    '-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', ...options.index, ...(tagged?.args ?? []),
     // -n: the temp name is new; never overwrite anything even if it were not.
     '-f', MUXER[options.container], '-n', ffmpegFileArg(temp),
   ];
@@ -217,7 +240,13 @@ interface Expectation {
   videoCodec: string;
   audioCodec: string;
   expected: number | undefined;
+  /** The tags carry a cover: one picture stream or attachment after the media. */
+  cover: boolean;
 }
+
+/** The merge maps the video and the audio first (output streams 0 and 1); a cover comes after them. */
+const MEDIA_STREAMS = 2;
+const mediaOf = <S extends MediaStream>(streams: readonly S[]): S[] => streams.filter((stream) => stream.index < MEDIA_STREAMS);
 
 /**
  * The merged file must hold what was asked for; returns its duration. Read from the merge
@@ -237,7 +266,7 @@ async function verify(
     if (!probed.ok) return failure('verify_failed', `The merged file cannot be read back: ${probed.error.message}`);
     return check(probed.value.streams, probed.value.durationSeconds, expectation);
   }
-  const empty = log.streams.find((stream) => stream.packets === 0);
+  const empty = mediaOf(log.streams).find((stream) => stream.packets === 0);
   if (empty) return failure('verify_failed', `The merged file has no ${empty.type} data.`);
   const size = await stat(file).then((stats) => stats.size, () => undefined);
   if (size !== progress.totalSize) {
@@ -246,11 +275,16 @@ async function verify(
   return check(log.streams, progress.seconds, expectation);
 }
 
-function check(streams: readonly MediaStream[], durationSeconds: number | undefined, { videoCodec, audioCodec, expected }: Expectation): Result<number, MediaError> {
+function check(all: readonly MediaStream[], durationSeconds: number | undefined, { videoCodec, audioCodec, expected, cover }: Expectation): Result<number, MediaError> {
+  const streams = mediaOf(all);
+  const extras = all.filter((stream) => stream.index >= MEDIA_STREAMS);
   const videos = streams.filter((stream) => stream.type === 'video');
   const audios = streams.filter((stream) => stream.type === 'audio');
   if (videos.length !== 1 || audios.length !== 1 || streams.length !== 2) {
     return failure('verify_failed', `The merged file has ${videos.length} video and ${audios.length} audio streams (of ${streams.length}); expected one of each.`);
+  }
+  if (extras.length > (cover ? 1 : 0) || extras.some((extra) => extra.type !== 'video' && extra.type !== 'attachment')) {
+    return failure('verify_failed', `The merged file has ${extras.length} streams besides its video and audio; expected ${cover ? 'at most a cover' : 'none'}.`);
   }
   if (videos[0]?.codec !== videoCodec || audios[0]?.codec !== audioCodec) {
     return failure('verify_failed', `The merged file holds ${videos[0]?.codec}/${audios[0]?.codec}, not ${videoCodec}/${audioCodec}.`);

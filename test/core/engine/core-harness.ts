@@ -5,6 +5,7 @@ import type { Core, CoreOptions } from '../../../src/core';
 import { createCore } from '../../../src/core';
 import { startSandbox } from '../../../src/sandbox';
 import type { Sandbox, SandboxOptions } from '../../../src/sandbox';
+import { isCoverPicture } from '../../../src/core/media/media-info';
 import { probeFile } from '../media/system-ffmpeg';
 
 export interface Harness {
@@ -64,7 +65,8 @@ export interface StreamInfo {
 /** The codec names per stream type in a file, as ffmpeg reads it. */
 export async function probe(path: string): Promise<StreamInfo> {
   const { streams } = await probeFile(path);
-  const of = (type: string) => streams.filter((stream) => stream.type === type).map((stream) => stream.codec);
+  // A cover (the file's tags) is not a track that plays.
+  const of = (type: string) => streams.filter((stream) => stream.type === type && !isCoverPicture(stream)).map((stream) => stream.codec);
   return { video: of('video'), audio: of('audio'), subtitle: of('subtitle') };
 }
 

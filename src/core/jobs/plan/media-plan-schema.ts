@@ -28,7 +28,8 @@ export type SubtitleCheckpoint = z.infer<typeof subtitleCheckpointSchema>;
 /**
  * What of one media item is already on disk, so a restart continues where it stopped: the
  * halves of a split stream waiting for their merge, then the final verified file (the
- * halves are dropped once merged), the codecs the merge found, the saved subtitles.
+ * halves are dropped once merged), the codecs the merge found, whether its tags are in, the
+ * saved subtitles.
  */
 export const itemCheckpointSchema = z
   .object({
@@ -36,6 +37,8 @@ export const itemCheckpointSchema = z
     audioPart: z.string().optional(),
     file: z.string().optional(),
     codecs: z.string().optional(),
+    /** The final file carries its tags (or, for a file without a container, its sidecar is written). */
+    tagged: z.literal(true).optional(),
     subtitles: subtitleCheckpointSchema.optional(),
   })
   .strict();

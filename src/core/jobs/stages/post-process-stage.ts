@@ -10,7 +10,9 @@ import type { MediaTask } from '../plan/fetch-tasks';
 import type { MediaPlan } from '../plan/media-plan-schema';
 import type { JobSubtitlesRequest } from '../save-job-subtitles';
 import { checkpointedSubtitles } from '../save-job-subtitles';
+import type { FileTags } from '../../media';
 import { outcomeOf } from '../job-outcome';
+import { fileTagsFor } from './file-tags-for';
 import { onDisk } from './on-disk';
 import { planWriter } from './plan-writer';
 
@@ -18,6 +20,10 @@ import { planWriter } from './plan-writer';
 export interface PostProcessPort {
   ffmpegPath(): Promise<Result<string, ErrorInfo>>;
   merge(request: MergeRequest): Promise<Result<Merged, MediaError>>;
+  /** Writes tags into a file that needed no merge; false for a kind of file that carries none. */
+  tag(ffmpegPath: string, file: string, tags: FileTags, signal: AbortSignal): Promise<Result<boolean, MediaError>>;
+  /** The same facts as JSON beside a file without a container (an image); false when it could not be written. */
+  writeSidecar(file: string, tags: FileTags): Promise<boolean>;
   /** Lists, saves and embeds the job's subtitles (save-job-subtitles). */
   saveSubtitles(request: JobSubtitlesRequest): Promise<SavedSubtitle[]>;
 }
@@ -28,7 +34,9 @@ export interface PostProcessInput {
   tasks: readonly MediaTask[];
   plan: MediaPlan;
   folder: string;
-  settings: Pick<Settings, 'keepSourceStreams' | 'saveSubtitles' | 'embedSubtitles'>;
+  /** Each media item's cached preview (by media index), the cover of its file. */
+  covers: ReadonlyArray<string | undefined>;
+  settings: Pick<Settings, 'keepSourceStreams' | 'saveSubtitles' | 'embedSubtitles' | 'embedMetadata' | 'metadataSidecars'>;
   signal: AbortSignal;
   checkpoint(plan: MediaPlan): void;
 }
@@ -37,37 +45,61 @@ export type PostProcessed = { ok: true; plan: MediaPlan; subtitles: SavedSubtitl
 
 /**
  * Stage 3: the split streams merged into a temp name, verified and renamed (their halves
- * dropped from the plan), then the subtitles of the first video saved and, if asked,
- * embedded. Each result is checkpointed as soon as it exists.
+ * dropped from the plan), with the post's tags and cover; the other files tagged in place
+ * or given a sidecar; then the subtitles of the first video saved and, if asked, embedded.
+ * Each result is checkpointed as soon as it exists.
  */
 export async function postProcessStage(port: PostProcessPort, input: PostProcessInput): Promise<PostProcessed> {
   const writer = planWriter(input.plan, input.checkpoint);
   const { doneOf, record } = writer;
   // Embedding asked for in the settings needs ffmpeg as much as one asked for by the job.
   const embedWanted = input.job.options.subtitles?.embed ?? (input.settings.saveSubtitles && input.settings.embedSubtitles);
-  const ffmpeg = input.tasks.some((task) => task.kind === 'merge') || embedWanted ? await port.ffmpegPath() : undefined;
-  if (ffmpeg && !ffmpeg.ok) return { ok: false, outcome: outcomeOf(ffmpeg.error) };
+  const ffmpegNeeded = input.tasks.some((task) => task.kind === 'merge') || embedWanted;
+  // Tags alone never make ffmpeg a need: without it a single file is kept as it came.
+  const tagsWanted = input.settings.embedMetadata && input.tasks.some((task) => task.fileKind === 'video' || task.fileKind === 'audio');
+  const ffmpeg = ffmpegNeeded || tagsWanted ? await port.ffmpegPath() : undefined;
+  if (ffmpegNeeded && ffmpeg && !ffmpeg.ok) return { ok: false, outcome: outcomeOf(ffmpeg.error) };
+  const ffmpegPath = ffmpeg?.ok ? ffmpeg.value : undefined;
+  const tagsOf = (task: MediaTask): FileTags => fileTagsFor(input.post, input.job.url, task, input.covers[task.mediaIndex]);
 
   for (const task of input.tasks) {
     const done = doneOf(task.mediaIndex);
     if (task.kind !== 'merge' || (await onDisk(done.file))) continue;
-    if (!ffmpeg || !done.videoPart || !done.audioPart) {
+    if (!ffmpegPath || !done.videoPart || !done.audioPart) {
       return { ok: false, outcome: outcomeOf({ code: 'internal', message: `Media item ${task.mediaIndex + 1} reached the merge without both of its streams.` }) };
     }
     const merged = await port.merge({
-      ffmpegPath: ffmpeg.value,
+      ffmpegPath,
       videoPath: done.videoPart,
       audioPath: done.audioPart,
       baseName: task.stem,
       directory: input.folder,
       keepSources: input.settings.keepSourceStreams,
       ...(task.media.duration ? { expectedDurationSeconds: task.media.duration } : {}),
+      // The tags go in with the merge itself: no second pass over the file.
+      ...(input.settings.embedMetadata ? { tags: tagsOf(task) } : {}),
       signal: input.signal,
     });
     if (!merged.ok) {
       return { ok: false, outcome: outcomeOf(merged.error) };
     }
-    record(task.mediaIndex, { file: merged.value.path, codecs: `${merged.value.videoCodec}+${merged.value.audioCodec}`, videoPart: undefined, audioPart: undefined });
+    record(task.mediaIndex, { file: merged.value.path, codecs: `${merged.value.videoCodec}+${merged.value.audioCodec}`, videoPart: undefined, audioPart: undefined, ...(input.settings.embedMetadata ? { tagged: true as const } : {}) });
+  }
+
+  // Files that needed no merge: tagged in place (audio, video), or a sidecar beside them (images).
+  for (const task of input.tasks) {
+    const done = doneOf(task.mediaIndex);
+    if (task.kind !== 'single' || done.tagged || !done.file) continue;
+    const tags = tagsOf(task);
+    if ((task.fileKind === 'video' || task.fileKind === 'audio') && input.settings.embedMetadata && ffmpegPath) {
+      const tagged = await port.tag(ffmpegPath, done.file, tags, input.signal);
+      if (!tagged.ok && tagged.error.code === 'canceled') return { ok: false, outcome: { kind: 'aborted' } };
+      // A file that could not take its tags is still the right file: it is kept and recorded as it is.
+      if (!tagged.ok) continue;
+    } else if (task.fileKind === 'image' && input.settings.metadataSidecars) {
+      if (!(await port.writeSidecar(done.file, tags))) continue;
+    } else continue;
+    record(task.mediaIndex, { tagged: true });
   }
 
   const video = input.tasks.find((task) => task.fileKind === 'video');
@@ -78,7 +110,7 @@ export async function postProcessStage(port: PostProcessPort, input: PostProcess
     post: input.post,
     videoPath,
     folder: input.folder,
-    ...(ffmpeg?.ok ? { ffmpegPath: ffmpeg.value } : {}),
+    ...(ffmpegPath ? { ffmpegPath } : {}),
     signal: input.signal,
     ...(earlier ? { earlier } : {}),
     checkpoint: (saved, embedPending) => {

@@ -233,6 +233,20 @@ export function SettingsScreen() {
             save={saver('keepSourceStreams')}
             state={stateOf('keepSourceStreams')}
           />
+          <CheckSetting
+            label={t('settings.embedMetadata')}
+            hint={t('settings.embedMetadataHint')}
+            checked={settings.embedMetadata}
+            save={saver('embedMetadata')}
+            state={stateOf('embedMetadata')}
+          />
+          <CheckSetting
+            label={t('settings.metadataSidecars')}
+            hint={t('settings.metadataSidecarsHint')}
+            checked={settings.metadataSidecars}
+            save={saver('metadataSidecars')}
+            state={stateOf('metadataSidecars')}
+          />
           <TextSetting
             label={t('settings.ffmpegPath')}
             hint={t('settings.ffmpegPathHint')}
