@@ -1,10 +1,13 @@
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useWidth } from '../design/use-width';
 import { formatNumber } from '../format/format';
 import { niceMax } from './spend-days';
 import type { DaySpend } from './spend-days';
 
-const WIDTH = 1100;
+// Drawn at the size it is shown (one SVG unit = one CSS pixel): scaled down to a narrow
+// window, a fixed 1100-unit drawing shrank its 11 px labels to 7 px.
+const FALLBACK_WIDTH = 1100;
 const HEIGHT = 240;
 const PAD = { top: 12, right: 12, bottom: 46, left: 64 };
 
@@ -19,6 +22,8 @@ export const SpendChart = memo(function SpendChart({ days }: { days: readonly Da
   const locale = i18n.language;
   const credits = (value: number) => formatNumber(Math.round(value * 10) / 10, locale);
   const top = Math.max(2, niceMax(Math.max(0, ...days.map((day) => day.cost))));
+  const ref = useRef<SVGSVGElement>(null);
+  const WIDTH = useWidth(ref) || FALLBACK_WIDTH;
   const plotWidth = WIDTH - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const slot = plotWidth / Math.max(1, days.length);
@@ -35,7 +40,7 @@ export const SpendChart = memo(function SpendChart({ days }: { days: readonly Da
         <strong>{totalText}</strong>
         {unknown > 0 && <span className="muted"> · {t('ledger.totalUnknown', { count: unknown })}</span>}
       </figcaption>
-      <svg className="spend-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`${t('ledger.chartLabel', { days: days.length })} ${totalText}`} data-testid="spend-chart">
+      <svg ref={ref} className="spend-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`${t('ledger.chartLabel', { days: days.length })} ${totalText}`} data-testid="spend-chart">
         {[0, 0.5, 1].map((fraction) => {
           const y = PAD.top + plotHeight * (1 - fraction);
           return (

@@ -28,7 +28,7 @@ export function GrabScreen() {
     else input.current?.fill(url);
   });
   // "Send to Trove" in web mode, and the desktop app started for a link: #/grab/<link>.
-  const [sentLink] = useRouteParams();
+  const [sentLink] = useRouteParams('grab');
   useEffect(() => {
     if (sentLink === undefined) return;
     input.current?.fill(sentLink);

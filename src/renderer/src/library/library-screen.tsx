@@ -41,7 +41,7 @@ export function LibraryScreen() {
   const [view, setView] = useState<LibraryView>(readView);
   const { pages, version, refresh, pending } = useLibraryResults(filters);
   const suggestions = useSuggestions(pages);
-  const [itemParam, itemAction] = useRouteParams();
+  const [itemParam, itemAction] = useRouteParams('library');
   const itemId = itemParam !== undefined && /^\d+$/.test(itemParam) ? Number(itemParam) : undefined;
 
   const onView = useCallback((next: LibraryView) => {

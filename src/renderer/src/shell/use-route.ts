@@ -38,8 +38,13 @@ export function useRoute<Id extends string>(ids: readonly Id[], fallback: Id): [
   return [current, navigate];
 }
 
-/** The segments after the screen's own: for "#/library/12", ["12"]. */
-export function useRouteParams(): string[] {
+/**
+ * The segments after the screen's own: for "#/library/12", ["12"]. Given a screen, only while
+ * that screen is the one addressed (every screen stays mounted, so another's address is not its own).
+ */
+export function useRouteParams(screen?: string): string[] {
   const hash = useSyncExternalStore(subscribe, readHash);
-  return hashSegments(hash).slice(1);
+  const segments = hashSegments(hash);
+  if (screen !== undefined && segments[0] !== screen) return [];
+  return segments.slice(1);
 }

@@ -136,7 +136,7 @@ function Workspace({ source, autoList }: { source: Exclude<SubtitleSource, { kin
 /** Subtitles of a video from a link or the library: languages and formats, the cues, save and embed. */
 export function SubtitlesScreen() {
   const { t } = useTranslation();
-  const params = useRouteParams();
+  const params = useRouteParams('subtitles');
   // Segments stay encoded in the key: a link's own slashes must not split it.
   const key = params.map(encodeURIComponent).join('/');
   const source = useMemo(() => subtitleSource(hashSegments(key)), [key]);
