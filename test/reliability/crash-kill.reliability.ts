@@ -12,6 +12,7 @@ import { seededRandom } from './support/seeded-random';
 import type { ServiceShim } from './support/service-shim';
 import { sized } from './support/sizes';
 import { extractAgain, verifyAgainstSource } from './support/source-check';
+import { sidecarPath } from '../../src/core/media/sidecar';
 
 /*
  * Crash-kill: the real `trove` CLI downloads a queue of 20 posts from a throttled
@@ -147,11 +148,13 @@ describe('crash-kill', () => {
     expect(audit.duplicatePosts, seed).toEqual([]);
     expect(audit.duplicateFileSlots, seed).toEqual([]);
 
-    // Every file in the folder is a library file and the reverse; nothing half-written anywhere.
+    // Every file in the folder is a library file (or the details sidecar beside a library image)
+    // and the reverse; nothing half-written anywhere.
     const onDisk = listFiles(outDir).sort();
     expect(onDisk.filter((path) => LEFTOVER.test(path)), seed).toEqual([]);
     expect(listFiles(dataDir).filter((path) => LEFTOVER.test(path)), seed).toEqual([]);
-    expect(onDisk, seed).toEqual(audit.files.map((row) => row.path).sort());
+    const sidecars = audit.files.filter((row) => /\.(jpe?g|png|webp|gif)$/i.test(row.path)).map((row) => sidecarPath(row.path));
+    expect(onDisk, seed).toEqual([...audit.files.map((row) => row.path), ...sidecars].sort());
 
     // Every file against the bytes its media host serves.
     let bytesVerified = 0;

@@ -166,7 +166,7 @@ describe('hostile service and media host', () => {
     const jobs = await runAll([...direct, ...split, ...redirected]);
     for (const job of jobs) {
       expect(job.state, job.url).toBe('failed');
-      expect(job.error?.code, `${job.url}: ${JSON.stringify(job.error)}`).toBe('invalid_url');
+      expect(job.error?.code, `${job.url}: ${JSON.stringify(job.error)}`).toBe('bad_media_url');
       expect(unclearParts(job.error)).toEqual([]);
     }
     expect(everythingWritten()).not.toContain(secret);

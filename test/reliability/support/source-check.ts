@@ -7,16 +7,18 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { postSchema } from '../../../src/shared/post';
 import type { Media, Post, Variant } from '../../../src/shared/post';
-import { systemFfmpeg } from '../../core/media/system-ffmpeg';
+import { isCoverPicture } from '../../../src/core/media/media-info';
+import { probeFile, systemFfmpeg } from '../../core/media/system-ffmpeg';
 import type { FileRow } from './library-audit';
 
 const run = promisify(execFile);
 
 /*
  * Checks a downloaded file against the bytes the media host serves, fetched again
- * directly: a single file must be byte-identical (sha256); a merged split stream must
- * carry exactly the source's video packets and audio packets (ffmpeg stream hashes: a
- * stream copy moves packets unchanged, only the container around them is new).
+ * directly: a file Trove leaves as it came (an image, a binary) must be byte-identical
+ * (sha256); a merged split stream, or a single video or audio file Trove wrote its tags
+ * into, must carry exactly the source's video packets and audio packets (ffmpeg stream
+ * hashes: a stream copy moves packets unchanged, only the container around them is new).
  */
 
 export async function sha256OfFile(path: string): Promise<string> {
@@ -100,8 +102,25 @@ export async function verifyAgainstSource(row: FileRow, post: Post): Promise<Sou
   }
   const url = variant?.video_url ?? variant?.audio_url ?? media.resource_url;
   const source = await fetchSource(url, media.headers);
+  if (media.media_type === 'video' || media.media_type === 'audio') return sameStreams(row.path, source);
   const same = (await sha256OfFile(row.path)) === sha256(source);
   return { ok: same, bytes: source.length, detail: `${row.path}: sha256 ${same ? 'matches' : 'DIFFERS from'} the source (${source.length} bytes)` };
+}
+
+/** A single video or audio file (tagged in place, its cover added): every track's packets as the source's. */
+async function sameStreams(path: string, source: Uint8Array): Promise<SourceVerdict> {
+  const scratch = await mkdtemp(join(tmpdir(), 'trove-source-'));
+  try {
+    const copy = join(scratch, 'source');
+    await writeFile(copy, source);
+    const tracks = (await probeFile(copy)).streams.filter((stream) => !isCoverPicture(stream));
+    const types = [...new Set(tracks.map((stream) => (stream.type === 'video' ? 'v' : stream.type === 'audio' ? 'a' : undefined)))].filter((type) => type !== undefined);
+    let same = types.length > 0;
+    for (const type of types) same &&= (await streamHash(path, type)) === (await streamHash(copy, type));
+    return { ok: same, bytes: source.length, detail: `${path}: its ${types.join('+')} packets ${same ? 'match' : 'DIFFER from'} the source's (${source.length} bytes)` };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
 }
 
 /**
