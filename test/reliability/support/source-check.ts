@@ -8,7 +8,8 @@ import { promisify } from 'node:util';
 import { postSchema } from '../../../src/shared/post';
 import type { Media, Post, Variant } from '../../../src/shared/post';
 import { isCoverPicture } from '../../../src/core/media/media-info';
-import { probeFile, systemFfmpeg } from '../../core/media/system-ffmpeg';
+import { probeMedia } from '../../../src/core/media/probe-media';
+import { systemFfmpeg } from '../../core/media/system-ffmpeg';
 import type { FileRow } from './library-audit';
 
 const run = promisify(execFile);
@@ -102,18 +103,27 @@ export async function verifyAgainstSource(row: FileRow, post: Post): Promise<Sou
   }
   const url = variant?.video_url ?? variant?.audio_url ?? media.resource_url;
   const source = await fetchSource(url, media.headers);
-  if (media.media_type === 'video' || media.media_type === 'audio') return sameStreams(row.path, source);
+  if (media.media_type === 'video' || media.media_type === 'audio') {
+    const verdict = await sameStreams(row.path, source);
+    // Bytes no ffmpeg reads as media (a synthetic stream) take no tags: kept as they came.
+    if (verdict) return verdict;
+  }
   const same = (await sha256OfFile(row.path)) === sha256(source);
   return { ok: same, bytes: source.length, detail: `${row.path}: sha256 ${same ? 'matches' : 'DIFFERS from'} the source (${source.length} bytes)` };
 }
 
-/** A single video or audio file (tagged in place, its cover added): every track's packets as the source's. */
-async function sameStreams(path: string, source: Uint8Array): Promise<SourceVerdict> {
+/**
+ * A single video or audio file (tagged in place, its cover added): every track's packets as
+ * the source's. Undefined when ffmpeg cannot read the source as media at all.
+ */
+async function sameStreams(path: string, source: Uint8Array): Promise<SourceVerdict | undefined> {
   const scratch = await mkdtemp(join(tmpdir(), 'trove-source-'));
   try {
     const copy = join(scratch, 'source');
     await writeFile(copy, source);
-    const tracks = (await probeFile(copy)).streams.filter((stream) => !isCoverPicture(stream));
+    const probed = await probeMedia(await systemFfmpeg(), copy);
+    if (!probed.ok) return undefined;
+    const tracks = probed.value.streams.filter((stream) => !isCoverPicture(stream));
     const types = [...new Set(tracks.map((stream) => (stream.type === 'video' ? 'v' : stream.type === 'audio' ? 'a' : undefined)))].filter((type) => type !== undefined);
     let same = types.length > 0;
     for (const type of types) same &&= (await streamHash(path, type)) === (await streamHash(copy, type));
