@@ -141,7 +141,8 @@ describe('the library', () => {
     await search.fill('');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="library-item"]').length === 2);
     await search.focus();
-    for (let step = 0; step < 12; step += 1) {
+    // Past the search and every filter and sort control (their number grows with the filters), to the first post.
+    for (let step = 0; step < 40; step += 1) {
       await page.keyboard.press('Tab');
       if (await page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'library-item')) break;
     }
