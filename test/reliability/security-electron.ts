@@ -41,6 +41,7 @@ const REVIEWED: ReadonlyArray<readonly [string, string]> = [
   ['AUXCLICK_JS_CHECK', 'main/main-window.ts'],
   ['CONTEXT_ISOLATION_JS_CHECK', 'main/main-window.ts'],
   ['SANDBOX_JS_CHECK', 'main/main-window.ts'],
+  ['PROTOCOL_HANDLER_JS_CHECK', 'main/index.ts'],
 ];
 
 const nameOf = (value: Issue['severity']): string => (typeof value === 'string' ? value : (value.name ?? '?'));
