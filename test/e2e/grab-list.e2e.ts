@@ -57,6 +57,11 @@ describe('several links at once', () => {
     expect(defaultLabel).not.toBe(lowest);
     expect(await list.getByTestId('download-all').textContent()).toBe('Download all (3)');
     await screenshotsAt(page, core, 'grab-list');
+    // The note under the box follows a change of language, as everything else does.
+    expect((await core.call('settings.update', { language: 'de' })).ok).toBe(true);
+    await page.getByText('Kein Link, im Feld gelassen: see-this').waitFor();
+    expect((await core.call('settings.update', { language: 'en' })).ok).toBe(true);
+    await page.getByText('Not a link, left in the box: see-this').waitFor();
 
     // Enter on Download all: one call, three jobs; the focus lands on the notice, not on <body>.
     await list.getByTestId('download-all').focus();
