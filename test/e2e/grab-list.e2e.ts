@@ -167,4 +167,20 @@ describe('a post already downloaded', () => {
     expect((await jobsOf(core)).filter((job) => job.url.endsWith('focus-after-download'))).toHaveLength(1);
     await core.idle();
   });
+
+  it('that got into the library after its preview is not copied by Download: the card says so and offers the copy', async () => {
+    const { page, core } = stack();
+    const url = 'https://video.example/watch/library-meanwhile';
+    await grab(page, url);
+    // The newest card is the first.
+    const card = page.getByTestId('post-card').first();
+    await card.waitFor();
+    // Meanwhile the same post is downloaded another way (the CLI, another window).
+    expect((await core.call('jobs.add', { source: { kind: 'link', url } })).ok).toBe(true);
+    await core.idle();
+    await card.getByTestId('post-download').click();
+    await card.getByTestId('in-library').waitFor();
+    expect(await card.getByTestId('post-download').textContent()).toBe('Download again as a copy');
+    expect((await jobsOf(core)).filter((job) => job.url === url)).toHaveLength(1);
+  });
 });

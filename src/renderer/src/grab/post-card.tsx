@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { displayCaption } from '../../../shared/display-caption';
 import type { ErrorInfo } from '../../../shared/errors';
 import type { Post } from '../../../shared/post';
@@ -19,6 +20,9 @@ import { AddedNotice } from './added-notice';
 import { ImagePick } from './image-pick';
 import { ReusedNotice } from './reused-notice';
 import { AudioTrackPicker, VariantPicker } from './variant-picker';
+
+/** What the engine says with a `duplicate` refusal: the library post it already is. */
+const duplicateDetail = z.object({ libraryId: z.number().int() });
 
 /** The first picture to show for a post: a preview image, or an image item itself. */
 export function postThumbnail(post: Pick<Post, 'medias'>): string | undefined {
@@ -51,8 +55,11 @@ export function PostCard({ resolutionId, post, charged, libraryId, reusedFrom, o
   const [added, setAdded] = useState<{ count: number; at: number } | undefined>(undefined);
   const [askingCopy, setAskingCopy] = useState(false);
   const [error, setError] = useState<ErrorInfo | undefined>(undefined);
+  // Found in the library by the engine at Download (it got there after this preview).
+  const [foundId, setFoundId] = useState<number | undefined>(undefined);
+  const inLibraryId = libraryId ?? foundId;
   // In the library, or queued from this card: another Download is a copy ("… (1)"), made only after asking.
-  const known = libraryId !== undefined || added !== undefined;
+  const known = inLibraryId !== undefined || added !== undefined;
 
   const download = async (again: boolean) => {
     if (busy) return;
@@ -60,8 +67,12 @@ export function PostCard({ resolutionId, post, charged, libraryId, reusedFrom, o
     setError(undefined);
     const result = await api['jobs.add'](postDownloadRequest(resolutionId, post, choices, settings, again));
     setBusy(false);
-    if (result.ok) setAdded({ count: result.value.jobIds.length, at: Date.now() });
-    else setError(result.error);
+    if (result.ok) {
+      setAdded({ count: result.value.jobIds.length, at: Date.now() });
+      return;
+    }
+    setError(result.error);
+    if (result.error.code === 'duplicate') setFoundId(duplicateDetail.safeParse(result.error.detail).data?.libraryId);
   };
   const onDownload = () => {
     if (known) setAskingCopy(true);
@@ -84,12 +95,12 @@ export function PostCard({ resolutionId, post, charged, libraryId, reusedFrom, o
             </button>
           </div>
           <PostMeta post={post} />
-          {libraryId !== undefined && <InLibraryActions libraryId={libraryId} />}
-          {hasVideo && (libraryId !== undefined || post.post_url) && (
+          {inLibraryId !== undefined && <InLibraryActions libraryId={inLibraryId} />}
+          {hasVideo && (inLibraryId !== undefined || post.post_url) && (
             <div>
               <a
                 className="button button-small"
-                href={libraryId !== undefined ? routeHash('subtitles', 'post', libraryId) : routeHash('subtitles', 'link', post.post_url ?? '')}
+                href={inLibraryId !== undefined ? routeHash('subtitles', 'post', inLibraryId) : routeHash('subtitles', 'link', post.post_url ?? '')}
                 data-testid="post-subtitles"
               >
                 {t('post.subtitles')}
