@@ -138,6 +138,10 @@ export const postPickSchema = z
     /** Which post of a page answer; absent for a post answer. */
     postIndex: z.number().int().min(0).optional(),
     media: z.array(mediaPickSchema).min(1).max(1000).optional(),
+    /** A post already in the library is downloaded again, as a copy beside its files, only with this (the user confirmed). */
+    again: z.boolean().optional(),
+    /** This post's own options (a list of links chooses subtitles per post); they win over the call's. */
+    options: downloadOptionsSchema.optional(),
   })
   .strict();
 export type PostPick = z.infer<typeof postPickSchema>;
@@ -145,9 +149,15 @@ export type PostPick = z.infer<typeof postPickSchema>;
 export const jobSourceSchema = z.discriminatedUnion('kind', [
   /** A link; extracted when the job runs (so it can wait without spending credits). */
   z.object({ kind: z.literal('link'), url: linkSchema, force: z.boolean().optional() }).strict(),
-  /** A post already extracted by grab.resolve, with the user's choices (a page answer without `postIndex`: each of its posts). */
+  /**
+   * A post already extracted by grab.resolve, with the user's choices (a page answer without
+   * `postIndex`: each of its posts). A post in the library already is refused (`duplicate`) unless picked `again`.
+   */
   postPickSchema.extend({ kind: z.literal('resolved') }).strict(),
-  /** Chosen posts of one or more previewed pages (a playlist selection): one job per post, in one call. */
+  /**
+   * Chosen posts of one or more previews (a playlist selection, a list of links): one job per
+   * post, in one call. Posts in the library already are left out (`inLibrary`) unless picked `again`.
+   */
   z.object({ kind: z.literal('posts'), picks: z.array(postPickSchema).min(1).max(1000) }).strict(),
   /** A whole profile or playlist, page by page; `sync` stops at the first post already in the library. */
   z
@@ -231,7 +241,11 @@ export const commands = {
 
   'jobs.add': command(
     z.object({ source: jobSourceSchema, options: downloadOptionsSchema.default({}) }).strict(),
-    z.object({ jobIds: z.array(z.number().int()) }),
+    z.object({
+      jobIds: z.array(z.number().int()),
+      /** Picked posts of a batch (`posts`) left out because they are in the library already (not picked `again`): their library ids. */
+      inLibrary: z.array(z.number().int()).optional(),
+    }),
   ),
   'jobs.list': command(
     z.object({ states: z.array(jobStateSchema).max(8).optional() }).strict(),

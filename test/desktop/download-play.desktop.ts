@@ -87,6 +87,21 @@ describe('the desktop app downloads and plays a video', () => {
     await app.screenshot('library-item');
   });
 
+  it('says on Grab that the video is downloaded, and Open hands its file to the system', async () => {
+    const { page } = app;
+    await nav('Grab').click();
+    const box = page.getByLabel('Links to posts, profiles or playlists');
+    await box.fill('https://video.example/watch/desktop-video');
+    await box.press('Enter');
+    const strip = page.getByTestId('duplicate-card').getByTestId('in-library');
+    await strip.getByText(/^In your library · downloaded /u).waitFor();
+    await strip.getByRole('button', { name: 'Open' }).click();
+    await expect.poll(async () => (await app.records('shell.openPath')).map((call) => String(call.args[0]))).toEqual([expect.stringMatching(/desktop-video.*\.mp4$/u)]);
+    await app.screenshot('grab-in-library');
+    await strip.getByRole('link', { name: 'Show in library' }).click();
+    await page.getByTestId('item-view').waitFor();
+  });
+
   it('lists the subtitles of the library video and shows the cues of a track', async () => {
     const { page } = app;
     await page.getByTestId('fetch-subtitles').click();

@@ -46,7 +46,9 @@ describe('other kinds of posts', () => {
   it('labels quality 9999 as Original, and captions a photo post by its text', async () => {
     const { page } = stack();
     await page.reload();
-    await grab(page, 'https://ai.example/s/e2e-ai\nhttps://photos.example/p/e2e-photos');
+    // One link at a time: each keeps its full card (several at once make a list, grab-list.e2e.ts).
+    await grab(page, 'https://ai.example/s/e2e-ai');
+    await grab(page, 'https://photos.example/p/e2e-photos');
     const cards = page.getByTestId('post-card');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="post-card"]').length === 2);
     const ai = cards.filter({ has: page.getByTestId('variant-picker') });

@@ -179,10 +179,12 @@ describe('the library', () => {
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) expect(existsSync(file)).toBe(true);
 
-    // Download again: the same link as a forced job (the library would otherwise call it a duplicate).
+    // Download again: the same link as a forced job (the library would otherwise call it a duplicate), after a confirm.
     await items(page).first().click();
     await page.getByTestId('item-view').waitFor();
     await page.getByRole('button', { name: 'Download again' }).click();
+    // A copy of a post the library has is made only after asking, as on Grab.
+    await page.getByRole('dialog').getByRole('button', { name: 'Download a copy' }).click();
     await page.getByText('Queued for download.').waitFor();
     const jobs = await core.call('jobs.list', {});
     expect(jobs.ok && jobs.value.filter((job) => job.url === 'https://video.example/watch/e2e-library')).toHaveLength(2);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commandsInputCheck } from './contract-check';
 import type { Post } from '../../src/shared/post';
-import { commonOptions, postDownloadRequest } from '../../src/renderer/src/grab/download-request';
+import { commonOptions, initialChoices, listDownloadRequest, postDownloadRequest } from '../../src/renderer/src/grab/download-request';
 import type { PostChoices } from '../../src/renderer/src/grab/download-request';
 
 const settings = { subtitleLanguages: ['en', 'de'], subtitleFormat: 'srt' as const, embedSubtitles: false };
@@ -60,5 +60,55 @@ describe('postDownloadRequest', () => {
 describe('commonOptions', () => {
   it('adds subtitles only when asked and a folder only when given', () => {
     expect(commonOptions(settings, false, '  ')).toEqual({});
+  });
+});
+
+describe('a copy asked for on purpose', () => {
+  it('marks the pick `again` only when the user confirmed a copy', () => {
+    const post = { medias: [video([720, 1080])] };
+    expect(postDownloadRequest('r6', post, choices({ quality: { 0: 720 } }), settings).source).not.toHaveProperty('again');
+    const again = postDownloadRequest('r6', post, choices({ quality: { 0: 720 } }), settings, true);
+    expect(again.source).toEqual({ kind: 'resolved', resolutionId: 'r6', media: [{ index: 0, variant: 0 }], again: true });
+    expect(commandsInputCheck(again)).toBe(true);
+  });
+});
+
+describe('initialChoices', () => {
+  it('starts from the settings: their quality, their audio language, their subtitles', () => {
+    const audio: Post['medias'][number] = {
+      media_type: 'audio',
+      resource_url: 'https://cdn.example/a.m4a',
+      variants: [
+        { quality: 128, quality_label: 'English', language_tag: 'en' },
+        { quality: 128, quality_label: 'Deutsch', language_tag: 'de' },
+      ],
+    };
+    const chosen = initialChoices({ medias: [video([360, 720, 1080]), audio, image] }, { preferredQuality: 'best', audioLanguages: ['de'], saveSubtitles: true });
+    expect(chosen).toEqual({ quality: { 0: 1080 }, audioLanguage: { 1: 'de' }, images: {}, saveSubtitles: true, folder: '' });
+  });
+});
+
+describe('listDownloadRequest', () => {
+  it('makes one posts call for a list of links, each post with its own variant, subtitles and copy flag', () => {
+    const request = listDownloadRequest(
+      [
+        { resolutionId: 'a', post: { medias: [video([720, 1080])] }, choices: choices({ quality: { 0: 1080 }, saveSubtitles: true }), again: false },
+        { resolutionId: 'b', post: { medias: [image, image] }, choices: choices({}), again: true },
+        { resolutionId: 'c', post: { medias: [] }, choices: choices({}), again: false },
+      ],
+      settings,
+    );
+    expect(request).toEqual({
+      source: {
+        kind: 'posts',
+        picks: [
+          { resolutionId: 'a', media: [{ index: 0, variant: 1 }], options: { subtitles: { languages: ['en', 'de'], format: 'srt', embed: false } } },
+          { resolutionId: 'b', media: [{ index: 0 }, { index: 1 }], options: {}, again: true },
+          { resolutionId: 'c', options: {} },
+        ],
+      },
+      options: {},
+    });
+    expect(commandsInputCheck(request)).toBe(true);
   });
 });

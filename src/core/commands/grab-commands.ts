@@ -1,30 +1,20 @@
 import { errorInfoOf } from '../../shared/errors';
 import type { GrabResult } from '../../shared/contract';
 import type { ErrorInfo, Result } from '../../shared/errors';
-import type { Post } from '../../shared/post';
 import { guessLinkKind, parseLink } from '../../shared/links';
 import type { ApiError } from '../api';
 import type { CoreServices } from '../core-services';
 import type { ReusedAnswer } from '../jobs';
 import { toLibraryItem } from '../library';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
+import { libraryIdOfPost } from './library-id-of';
 
 /** Codes that mean "wrong endpoint for this link": both answers are free 400s. */
 const TRY_OTHER_ENDPOINT = new Set(['unsupported_url', 'playlist_not_supported', 'invalid_playlist_url']);
 
-/** The library item a post already is: by site and id, else by its link (legacy posts have no site). */
-const libraryIdOf = (services: CoreServices, post: Post): number | undefined => {
-  const found = services.library.findExisting({
-    ...(post.site ? { site: post.site } : {}),
-    ...(post.id ? { id: post.id } : {}),
-    ...(post.post_url ? { postUrl: post.post_url } : {}),
-  });
-  return found.ok && found.value ? found.value.post.id : undefined;
-};
-
 /** An earlier preview shown again: a fresh resolution id for the download, nothing charged. */
 function reusedPost(services: CoreServices, { resolution, answeredAt }: ReusedAnswer & { resolution: { kind: 'post' } }): GrabResult {
-  const libraryId = libraryIdOf(services, resolution.post);
+  const libraryId = libraryIdOfPost(services, resolution.post);
   const resolutionId = services.resolutions.put({ ...resolution, charged: false });
   return { kind: 'post', resolutionId, post: resolution.post, charged: false, reusedFrom: answeredAt, ...(libraryId ? { libraryId } : {}) };
 }
@@ -35,7 +25,7 @@ async function resolveAs(services: CoreServices, kind: 'post' | 'playlist', link
     const answer = await client.extractPost(link);
     if (!answer.ok) return answer;
     const post = answer.value;
-    const libraryId = libraryIdOf(services, post);
+    const libraryId = libraryIdOfPost(services, post);
     const resolution = { kind: 'post', url: link, post, charged: answer.charged } as const;
     if (answer.charged) services.answers.remember(resolution);
     const resolutionId = services.resolutions.put(resolution);
@@ -46,7 +36,7 @@ async function resolveAs(services: CoreServices, kind: 'post' | 'playlist', link
   const page = answer.value;
   const inLibrary: Record<string, number> = {};
   page.posts.forEach((post, index) => {
-    const id = libraryIdOf(services, post);
+    const id = libraryIdOfPost(services, post);
     if (id !== undefined) inLibrary[String(index)] = id;
   });
   const resolutionId = services.resolutions.put({ kind: 'playlist', url: link, page, charged: answer.charged });

@@ -2,42 +2,46 @@ import type { JobSource } from '../../shared/contract';
 import type { ErrorInfo, Result } from '../../shared/errors';
 import { failWith as fail } from '../../shared/errors';
 import type { DownloadOptions } from '../../shared/jobs';
+import type { Post } from '../../shared/post';
 import { guessLinkKind, parseLink } from '../../shared/links';
 import type { CoreServices } from '../core-services';
 import { jobView } from '../jobs';
 import type { NewJob } from '../jobs';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
+import { libraryIdOfPost } from './library-id-of';
 import { jobsOfPicks } from './post-picks';
+import type { PickedJobs } from './post-picks';
 
-/** The jobs a source stands for; a known post is refused unless forced (never pay twice by accident). */
-function jobsFor(services: CoreServices, source: JobSource, options: DownloadOptions): Result<NewJob[], ErrorInfo> {
+const only = (job: NewJob): Result<PickedJobs, ErrorInfo> => ({ ok: true, value: { jobs: [job], inLibrary: [] } });
+
+/**
+ * The jobs a source stands for; a known post is refused unless forced or picked again
+ * (never pay twice, nor copy, by accident), and left out of a batch of picks.
+ */
+function jobsFor(services: CoreServices, source: JobSource, options: DownloadOptions): Result<PickedJobs, ErrorInfo> {
+  const libraryIdOf = (post: Post, previewedFrom: string) => libraryIdOfPost(services, post, previewedFrom);
   switch (source.kind) {
     case 'link': {
       const link = parseLink(source.url);
       if (!link.ok) return link;
-      if (guessLinkKind(link.value) === 'playlist') return { ok: true, value: [{ kind: 'playlist', url: link.value, options }] };
+      if (guessLinkKind(link.value) === 'playlist') return only({ kind: 'playlist', url: link.value, options });
       if (!source.force) {
         const known = services.library.findExisting({ postUrl: link.value });
         if (known.ok && known.value) {
           return fail('duplicate', `"${known.value.post.caption || link.value}" is already in the library.`, { libraryId: known.value.post.id });
         }
       }
-      return { ok: true, value: [{ kind: 'post', url: link.value, options, force: source.force ?? false }] };
+      return only({ kind: 'post', url: link.value, options, force: source.force ?? false });
     }
     case 'playlist': {
       const link = parseLink(source.url);
       if (!link.ok) return link;
-      return {
-        ok: true,
-        value: [
-          { kind: 'playlist', url: link.value, options, playlistSync: source.sync ?? false, ...(source.limit ? { playlistLimit: source.limit } : {}) },
-        ],
-      };
+      return only({ kind: 'playlist', url: link.value, options, playlistSync: source.sync ?? false, ...(source.limit ? { playlistLimit: source.limit } : {}) });
     }
     case 'resolved':
-      return jobsOfPicks(services.resolutions, [source], options);
+      return jobsOfPicks(services.resolutions, [source], options, { libraryIdOf, rule: 'refuse' });
     case 'posts':
-      return jobsOfPicks(services.resolutions, source.picks, options);
+      return jobsOfPicks(services.resolutions, source.picks, options, { libraryIdOf, rule: 'leaveOut' });
   }
 }
 
@@ -47,15 +51,16 @@ export function jobCommands({ services, queue, queueRunner }: HandlerDeps): Hand
   const changed = (count: number) => Promise.resolve({ ok: true as const, value: { changed: count } });
   return {
     async 'jobs.add'({ source, options }) {
-      const jobs = jobsFor(services, source, options);
-      if (!jobs.ok) return jobs;
-      const jobIds = services.jobs.add(jobs.value);
+      const picked = jobsFor(services, source, options);
+      if (!picked.ok) return picked;
+      const jobIds = services.jobs.add(picked.value.jobs);
       for (const id of jobIds) {
         const job = services.jobs.get(id);
         if (job) services.events.emit('job.updated', jobView(job));
       }
       queue.pump();
-      return { ok: true, value: { jobIds } };
+      const { inLibrary } = picked.value;
+      return { ok: true, value: { jobIds, ...(inLibrary.length > 0 ? { inLibrary } : {}) } };
     },
     async 'jobs.list'({ states }) {
       return { ok: true, value: services.jobs.list(states).map((job) => queue.viewOf(job)) };

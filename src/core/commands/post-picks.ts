@@ -28,13 +28,30 @@ function planOfPicks(post: Post, media: NonNullable<PostPick['media']>): Result<
   return { ok: true, value: { items } };
 }
 
+/** What a pick of a post already in the library does without `again`: refuse the call, or leave the post out. */
+export type KnownPostRule = 'refuse' | 'leaveOut';
+
+/** The jobs to add, and the library ids of known posts left out. */
+export interface PickedJobs {
+  jobs: NewJob[];
+  inLibrary: number[];
+}
+
 /**
  * The jobs for posts picked from previews: one job per post, carrying the post (already
  * paid for, so the job needs no extraction) and the plan of the items and variants the
  * user chose. Every pick is checked before any job is made, so a bad one queues nothing.
+ * A post the library has already is downloaded again (as "name (1)") only when picked
+ * `again`: never a silent copy. `libraryIdOf` recognises it as a preview did.
  */
-export function jobsOfPicks(resolutions: ResolutionCache, picks: readonly PostPick[], options: DownloadOptions): Result<NewJob[], ErrorInfo> {
+export function jobsOfPicks(
+  resolutions: ResolutionCache,
+  picks: readonly PostPick[],
+  options: DownloadOptions,
+  known: { libraryIdOf: (post: Post, previewedFrom: string) => number | undefined; rule: KnownPostRule },
+): Result<PickedJobs, ErrorInfo> {
   const jobs: NewJob[] = [];
+  const inLibrary: number[] = [];
   for (const pick of picks) {
     const resolution = resolutions.get(pick.resolutionId);
     if (!resolution || resolution.kind === 'subtitles') {
@@ -53,10 +70,18 @@ export function jobsOfPicks(resolutions: ResolutionCache, picks: readonly PostPi
       if (!post) return refuse('invalid_input', 'A chosen post is not on this page.');
       const plan = pick.media ? planOfPicks(post, pick.media) : undefined;
       if (plan && !plan.ok) return plan;
+      const libraryId = pick.again ? undefined : known.libraryIdOf(post, resolution.url);
+      if (libraryId !== undefined) {
+        if (known.rule === 'refuse') {
+          return refuse('duplicate', `"${displayCaption(post) || resolution.url}" is already in the library: download it again as a copy on purpose.`, { libraryId });
+        }
+        inLibrary.push(libraryId);
+        continue;
+      }
       jobs.push({
         kind: 'post',
         url: post.post_url ?? resolution.url,
-        options,
+        options: pick.options ?? options,
         post,
         charged: resolution.kind === 'post',
         force: true,
@@ -66,5 +91,5 @@ export function jobsOfPicks(resolutions: ResolutionCache, picks: readonly PostPi
       });
     }
   }
-  return { ok: true, value: jobs };
+  return { ok: true, value: { jobs, inLibrary } };
 }

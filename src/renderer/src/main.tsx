@@ -10,6 +10,7 @@ import './design/components.css';
 import './design/layout.css';
 import './design/patterns.css';
 import './design/screens.css';
+import './design/grab-list.css';
 import { createI18n } from './i18n/i18n';
 import { showStartError } from './start-error';
 

@@ -2,6 +2,7 @@ import type { CommandInput, MediaPick } from '../../../shared/contract';
 import type { DownloadOptions } from '../../../shared/jobs';
 import type { Media, Post } from '../../../shared/post';
 import type { Settings } from '../../../shared/settings';
+import { chooseAudioTrack, recommendedVariant } from '../../../shared/variant-choice';
 
 export type JobsAddInput = CommandInput<'jobs.add'>;
 
@@ -51,15 +52,63 @@ export function mediaPicks(post: Pick<Post, 'medias'>, choices: PostChoices): Me
   });
 }
 
-/** The one jobs.add call for a previewed post: one job, carrying every choice made on its card. */
-export function postDownloadRequest(
-  resolutionId: string,
-  post: Pick<Post, 'medias'>,
-  choices: PostChoices,
-  settings: Pick<Settings, 'subtitleLanguages' | 'subtitleFormat' | 'embedSubtitles'>,
-): JobsAddInput {
+/** An audio item offered in several languages: its track is chosen by language, not quality. */
+export const hasLanguageTracks = (media: Media): boolean =>
+  media.media_type === 'audio' && (media.variants ?? []).some((variant) => variant.language_tag !== undefined);
+
+/** What a preview offers before the user chooses: the settings' quality and audio languages, every image, their subtitles. */
+export function initialChoices(post: Pick<Post, 'medias'>, settings: Pick<Settings, 'preferredQuality' | 'audioLanguages' | 'saveSubtitles'>): PostChoices {
+  const quality: Record<number, number> = {};
+  const audioLanguage: Record<number, string> = {};
+  post.medias.forEach((media, index) => {
+    if (hasLanguageTracks(media)) {
+      const track = chooseAudioTrack(media.variants ?? [], settings.audioLanguages);
+      if (track?.language_tag) audioLanguage[index] = track.language_tag;
+    } else if (media.media_type === 'video' && media.variants?.length) {
+      const variant = recommendedVariant(media, settings.preferredQuality);
+      if (variant) quality[index] = variant.quality;
+    }
+  });
+  return { quality, audioLanguage, images: {}, saveSubtitles: settings.saveSubtitles, folder: '' };
+}
+
+type OptionSettings = Pick<Settings, 'subtitleLanguages' | 'subtitleFormat' | 'embedSubtitles'>;
+
+/**
+ * The one jobs.add call for a previewed post: one job, carrying every choice made on its
+ * card. `again`: the post is in the library (or queued) already and the user confirmed a copy.
+ */
+export function postDownloadRequest(resolutionId: string, post: Pick<Post, 'medias'>, choices: PostChoices, settings: OptionSettings, again = false): JobsAddInput {
   return {
-    source: { kind: 'resolved', resolutionId, media: mediaPicks(post, choices) },
+    source: { kind: 'resolved', resolutionId, media: mediaPicks(post, choices), ...(again ? { again } : {}) },
     options: commonOptions(settings, choices.saveSubtitles, choices.folder),
+  };
+}
+
+/** One post of a list of links, as "Download all" takes it. */
+export interface ListPick {
+  resolutionId: string;
+  post: Pick<Post, 'medias'>;
+  choices: PostChoices;
+  again: boolean;
+}
+
+/** "Download all" of a list of links: one jobs.add call, one job per post, each with its own choices and options. */
+export function listDownloadRequest(picks: readonly ListPick[], settings: OptionSettings): JobsAddInput {
+  return {
+    source: {
+      kind: 'posts',
+      picks: picks.map(({ resolutionId, post, choices, again }) => {
+        const media = mediaPicks(post, choices);
+        return {
+          resolutionId,
+          // A post without media items: the job says there is nothing to download.
+          ...(media.length > 0 ? { media } : {}),
+          options: commonOptions(settings, choices.saveSubtitles, choices.folder),
+          ...(again ? { again } : {}),
+        };
+      }),
+    },
+    options: {},
   };
 }

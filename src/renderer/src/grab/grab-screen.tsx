@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../design/states';
@@ -12,12 +12,14 @@ import { PlaylistCard } from './playlist-card';
 import { PostCard } from './post-card';
 import { SandboxNotice } from './sandbox-notice';
 import { useGrabEntries } from './use-grab-entries';
-import type { GrabEntry } from './use-grab-entries';
+import type { GrabBatch, GrabEntry } from './use-grab-entries';
+import { LinkList } from './link-list';
+import type { ListEntry } from './link-list-row';
 
 /** Paste or drop links; each becomes a preview to choose from and download. */
 export function GrabScreen() {
   const { t } = useTranslation();
-  const { entries, add, resolve, remove, loadMore } = useGrabEntries();
+  const { entries, batches, add, resolve, remove, loadMore } = useGrabEntries();
   const [dragging, setDragging] = useState(false);
   const input = useRef<LinkInputHandle>(null);
   // A link the user chose outside the window: from the desktop app's clipboard notification
@@ -64,7 +66,7 @@ export function GrabScreen() {
           </div>
         );
       case 'duplicate':
-        return <DuplicateCard item={entry.item} onPreviewAnyway={() => void resolve(entry.key, entry.url, { force: true })} onRemove={onRemove} />;
+        return <DuplicateCard item={entry.item} url={entry.url} onPreviewAnyway={() => void resolve(entry.key, entry.url, { force: true })} onRemove={onRemove} />;
       case 'post':
         return (
           <PostCard
@@ -82,6 +84,26 @@ export function GrabScreen() {
     }
   };
 
+  /** One link keeps its full card; several make one list (profiles and playlists keep their cards below it). */
+  const batchView = (batch: GrabBatch) => {
+    const shown = batch.keys.flatMap((key) => entries.filter((entry) => entry.key === key));
+    if (batch.keys.length === 1) return shown.map((entry) => <div key={entry.key}>{card(entry)}</div>);
+    const listed = shown.filter((entry): entry is ListEntry => entry.kind !== 'playlist');
+    return (
+      <>
+        {listed.length > 0 && (
+          <LinkList
+            entries={listed}
+            onRetry={(entry) => void resolve(entry.key, entry.url)}
+            onPreviewAnyway={(entry) => void resolve(entry.key, entry.url, { force: true })}
+            onRemove={remove}
+          />
+        )}
+        {shown.flatMap((entry) => (entry.kind === 'playlist' ? [<div key={entry.key}>{card(entry)}</div>] : []))}
+      </>
+    );
+  };
+
   return (
     <div
       className={`grab-screen stack${dragging ? ' is-dragging' : ''}`}
@@ -95,11 +117,7 @@ export function GrabScreen() {
       <SandboxNotice onLinks={add} />
       <LinkInput ref={input} onLinks={add} />
       {dragging && <div className="drop-hint">{t('grab.dropHere')}</div>}
-      {entries.length === 0 ? (
-        <EmptyState title={t('grab.empty')} />
-      ) : (
-        entries.map((entry) => <div key={entry.key}>{card(entry)}</div>)
-      )}
+      {entries.length === 0 ? <EmptyState title={t('grab.empty')} /> : batches.map((batch) => <Fragment key={batch.id}>{batchView(batch)}</Fragment>)}
     </div>
   );
 }

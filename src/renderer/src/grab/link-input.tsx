@@ -1,6 +1,7 @@
 import { useId, useImperativeHandle, useRef, useState } from 'react';
 import type { ClipboardEvent, FormEvent, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { LinkField } from '../design/link-field';
 import { parseLink } from '../../../shared/links';
 import { MAX_LINKS, firstLinks, parseLinks } from './parse-links';
@@ -13,6 +14,9 @@ export interface LinkInputHandle {
   fill: (link: string) => void;
 }
 
+/** A note under the box, worded in the language of the moment. */
+type Note = (t: TFunction) => string;
+
 /**
  * Paste (previews at once), type and submit, one or several links. Drops land anywhere on
  * the screen, and the desktop app can offer a copied link; the screen passes them here so
@@ -21,7 +25,8 @@ export interface LinkInputHandle {
 export function LinkInput({ onLinks, ref }: { onLinks: (links: string[]) => void; ref?: Ref<LinkInputHandle> }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | undefined>(undefined);
+  // Worded when shown, so the notes follow a change of language.
+  const [problem, setProblem] = useState<Note[]>([]);
   const [sent, setSent] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
   const id = useId();
@@ -30,15 +35,14 @@ export function LinkInput({ onLinks, ref }: { onLinks: (links: string[]) => void
   const submit = (value: string, kept = ''): boolean => {
     const { links, rest, ignored } = firstLinks(value);
     if (links.length === 0) {
-      setProblem(t('grab.noLinks'));
+      setProblem([(words) => words('grab.noLinks')]);
       return false;
     }
     // Links beyond the batch stay in the box, to preview next; text that is no link stays too, and is named.
-    const notes = [
-      ...(rest.length > 0 ? [t('grab.tooMany', { count: MAX_LINKS, rest: rest.length })] : []),
-      ...(ignored.length > 0 ? [t('grab.notLinks', { text: ignored.join(' ') })] : []),
-    ];
-    setProblem(notes.length > 0 ? notes.join(' ') : undefined);
+    setProblem([
+      ...(rest.length > 0 ? [(words: TFunction) => words('grab.tooMany', { count: MAX_LINKS, rest: rest.length })] : []),
+      ...(ignored.length > 0 ? [(words: TFunction) => words('grab.notLinks', { text: ignored.join(' ') })] : []),
+    ]);
     setText([kept, ...rest, ignored.join(' ')].filter((line) => line !== '').join('\n'));
     setSent(false);
     onLinks(links);
@@ -48,13 +52,13 @@ export function LinkInput({ onLinks, ref }: { onLinks: (links: string[]) => void
     // Anyone can make a page send a link (a web-mode address with #/grab/…): only a link fills the box.
     const checked = parseLink(sent);
     if (!checked.ok) {
-      setProblem(t('grab.sentRefused'));
+      setProblem([(words) => words('grab.sentRefused')]);
       return;
     }
     const link = checked.value;
     // What was typed stays, under the sent link.
     setText((current) => [link, ...current.split('\n').filter((line) => line.trim() !== '' && line.trim() !== link)].join('\n'));
-    setProblem(undefined);
+    setProblem([]);
     setSent(true);
     box.current?.focus();
   };
@@ -77,7 +81,7 @@ export function LinkInput({ onLinks, ref }: { onLinks: (links: string[]) => void
 
   return (
     <form className="link-input card" onSubmit={onSubmit}>
-      <LinkField id={id} label={t('grab.inputLabel')} hint={t('grab.inputHint')} problem={problem} action={t('grab.preview')} rowClassName="row link-input-row">
+      <LinkField id={id} label={t('grab.inputLabel')} hint={t('grab.inputHint')} problem={problem.length > 0 ? problem.map((note) => note(t)).join(' ') : undefined} action={t('grab.preview')} rowClassName="row link-input-row">
         {(control) => (
           <textarea
             ref={box}

@@ -1,17 +1,19 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { displayCaption } from '../../../shared/display-caption';
 import type { ErrorInfo } from '../../../shared/errors';
-import type { Media, Post } from '../../../shared/post';
-import { chooseAudioTrack, recommendedVariant } from '../../../shared/variant-choice';
+import type { Post } from '../../../shared/post';
 import { useClient } from '../api/client-context';
 import { Thumb } from '../design/thumb';
 import { ErrorNotice } from '../errors/error-notice';
 import { formatDuration } from '../format/format';
 import { useSettings } from '../shell/settings-context';
 import { commonOptionsHint, DownloadOptionsFields } from './download-options';
-import { mediaPicks, postDownloadRequest } from './download-request';
+import { hasLanguageTracks, initialChoices, mediaPicks, postDownloadRequest } from './download-request';
 import type { PostChoices } from './download-request';
+import { CopyConfirm } from './copy-confirm';
+import { InLibraryActions } from './in-library-actions';
 import { routeHash } from '../shell/use-route';
 import { PostMeta } from './post-meta';
 import { AddedNotice } from './added-notice';
@@ -19,7 +21,8 @@ import { ImagePick } from './image-pick';
 import { ReusedNotice } from './reused-notice';
 import { AudioTrackPicker, VariantPicker } from './variant-picker';
 
-const hasLanguageTracks = (media: Media): boolean => media.media_type === 'audio' && (media.variants ?? []).some((variant) => variant.language_tag !== undefined);
+/** What the engine says with a `duplicate` refusal: the library post it already is. */
+const duplicateDetail = z.object({ libraryId: z.number().int() });
 
 /** The first picture to show for a post: a preview image, or an image item itself. */
 export function postThumbnail(post: Pick<Post, 'medias'>): string | undefined {
@@ -47,31 +50,33 @@ export function PostCard({ resolutionId, post, charged, libraryId, reusedFrom, o
   const { api } = useClient();
   const settings = useSettings();
   const name = useId();
-  const [choices, setChoices] = useState<PostChoices>(() => {
-    const quality: Record<number, number> = {};
-    const audioLanguage: Record<number, string> = {};
-    post.medias.forEach((media, index) => {
-      if (hasLanguageTracks(media)) {
-        const track = chooseAudioTrack(media.variants ?? [], settings.audioLanguages);
-        if (track?.language_tag) audioLanguage[index] = track.language_tag;
-      } else if (media.media_type === 'video' && media.variants?.length) {
-        const variant = recommendedVariant(media, settings.preferredQuality);
-        if (variant) quality[index] = variant.quality;
-      }
-    });
-    return { quality, audioLanguage, images: {}, saveSubtitles: settings.saveSubtitles, folder: '' };
-  });
+  const [choices, setChoices] = useState<PostChoices>(() => initialChoices(post, settings));
   const [busy, setBusy] = useState(false);
-  const [added, setAdded] = useState<number | undefined>(undefined);
+  const [added, setAdded] = useState<{ count: number; at: number } | undefined>(undefined);
+  const [askingCopy, setAskingCopy] = useState(false);
   const [error, setError] = useState<ErrorInfo | undefined>(undefined);
+  // Found in the library by the engine at Download (it got there after this preview).
+  const [foundId, setFoundId] = useState<number | undefined>(undefined);
+  const inLibraryId = libraryId ?? foundId;
+  // In the library, or queued from this card: another Download is a copy ("… (1)"), made only after asking.
+  const known = inLibraryId !== undefined || added !== undefined;
 
-  const download = async () => {
+  const download = async (again: boolean) => {
+    if (busy) return;
     setBusy(true);
     setError(undefined);
-    const result = await api['jobs.add'](postDownloadRequest(resolutionId, post, choices, settings));
+    const result = await api['jobs.add'](postDownloadRequest(resolutionId, post, choices, settings, again));
     setBusy(false);
-    if (result.ok) setAdded(result.value.jobIds.length);
-    else setError(result.error);
+    if (result.ok) {
+      setAdded({ count: result.value.jobIds.length, at: Date.now() });
+      return;
+    }
+    setError(result.error);
+    if (result.error.code === 'duplicate') setFoundId(duplicateDetail.safeParse(result.error.detail).data?.libraryId);
+  };
+  const onDownload = () => {
+    if (known) setAskingCopy(true);
+    else void download(false);
   };
 
   const caption = displayCaption(post);
@@ -85,17 +90,17 @@ export function PostCard({ resolutionId, post, charged, libraryId, reusedFrom, o
         <div className="stack grow">
           <div className="row">
             <h3 className="grow post-caption">{caption || t('post.untitled')}</h3>
-            {libraryId !== undefined && <span className="badge badge-success">{t('post.inLibrary')}</span>}
             <button type="button" className="button button-small" onClick={onRemove}>
               {t('grab.remove')}
             </button>
           </div>
           <PostMeta post={post} />
-          {hasVideo && (libraryId !== undefined || post.post_url) && (
+          {inLibraryId !== undefined && <InLibraryActions libraryId={inLibraryId} />}
+          {hasVideo && (inLibraryId !== undefined || post.post_url) && (
             <div>
               <a
                 className="button button-small"
-                href={libraryId !== undefined ? routeHash('subtitles', 'post', libraryId) : routeHash('subtitles', 'link', post.post_url ?? '')}
+                href={inLibraryId !== undefined ? routeHash('subtitles', 'post', inLibraryId) : routeHash('subtitles', 'link', post.post_url ?? '')}
                 data-testid="post-subtitles"
               >
                 {t('post.subtitles')}
@@ -155,13 +160,30 @@ export function PostCard({ resolutionId, post, charged, libraryId, reusedFrom, o
         hint={commonOptionsHint(settings)}
       />
 
-      {error && <ErrorNotice error={error} onRetry={() => void download()} />}
-      <div className="row">
-        <button type="button" className="button button-primary" disabled={busy || mediaPicks(post, choices).length === 0} onClick={() => void download()}>
-          {busy ? t('post.downloading') : t('post.download')}
+      {error && <ErrorNotice error={error} onRetry={() => void download(known)} />}
+      <div className="row wrap">
+        {/* Not disabled while adding: a disabled button drops the keyboard focus to <body>. */}
+        <button
+          type="button"
+          className={`button${known ? '' : ' button-primary'}`}
+          aria-disabled={busy}
+          disabled={mediaPicks(post, choices).length === 0}
+          onClick={onDownload}
+          data-testid="post-download"
+        >
+          {busy ? t('post.downloading') : known ? t('grabList.downloadCopy') : t('post.download')}
         </button>
-        {added !== undefined && <AddedNotice count={added} />}
+        {added !== undefined && <AddedNotice count={added.count} focusKey={added.at} />}
       </div>
+      <CopyConfirm
+        open={askingCopy}
+        captions={[caption]}
+        onCancel={() => setAskingCopy(false)}
+        onConfirm={() => {
+          setAskingCopy(false);
+          void download(true);
+        }}
+      />
     </article>
   );
 }

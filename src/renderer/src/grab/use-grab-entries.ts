@@ -21,6 +21,12 @@ export type GrabEntry = { key: string; url: string } & (
   | { kind: 'playlist'; pages: LoadedPage[]; loadingMore: boolean; moreError?: ErrorInfo }
 );
 
+/** The links of one paste or drop, in their order: several make one list with "Download all". */
+export interface GrabBatch {
+  id: string;
+  keys: readonly string[];
+}
+
 let nextKey = 1;
 
 function entryOf(key: string, url: string, result: GrabResult): GrabEntry {
@@ -41,10 +47,11 @@ function entryOf(key: string, url: string, result: GrabResult): GrabEntry {
   return { key, url, kind: 'playlist', pages: [page], loadingMore: false };
 }
 
-/** The Grab screen's previews: one entry per pasted link, newest first. */
+/** The Grab screen's previews: one entry per pasted link, newest first, and the batches they came in. */
 export function useGrabEntries() {
   const { api } = useClient();
   const [entries, setEntries] = useState<GrabEntry[]>([]);
+  const [batches, setBatches] = useState<GrabBatch[]>([]);
   const update = useCallback((key: string, change: (entry: GrabEntry) => GrabEntry) => {
     setEntries((current) => current.map((entry) => (entry.key === key ? change(entry) : entry)));
   }, []);
@@ -63,6 +70,7 @@ export function useGrabEntries() {
     (urls: readonly string[]) => {
       const added = urls.map((url) => ({ key: `entry-${nextKey++}`, url, kind: 'loading' as const }));
       setEntries((current) => [...added, ...current]);
+      setBatches((current) => [{ id: `batch-${nextKey++}`, keys: added.map((entry) => entry.key) }, ...current]);
       for (const entry of added) void resolve(entry.key, entry.url);
     },
     [resolve],
@@ -87,5 +95,5 @@ export function useGrabEntries() {
     [api, update],
   );
 
-  return { entries, add, resolve, remove, loadMore };
+  return { entries, batches, add, resolve, remove, loadMore };
 }

@@ -6,6 +6,7 @@ import { useClient } from '../api/client-context';
 import { ConfirmDialog } from '../design/confirm-dialog';
 import { Icon } from '../design/icon';
 import { ErrorNotice } from '../errors/error-notice';
+import { CopyConfirm } from '../grab/copy-confirm';
 import { routeHash } from '../shell/use-route';
 
 interface ItemActionsProps {
@@ -18,11 +19,13 @@ export function ItemActions({ detail, onRemoved }: ItemActionsProps) {
   const { t } = useTranslation();
   const { api } = useClient();
   const [confirming, setConfirming] = useState(false);
+  const [askingCopy, setAskingCopy] = useState(false);
   const [queued, setQueued] = useState(false);
   const [error, setError] = useState<ErrorInfo | undefined>(undefined);
   const hasVideo = detail.mediaTypes.includes('video');
 
   const downloadAgain = async () => {
+    setAskingCopy(false);
     if (!detail.postUrl) return;
     const answer = await api['jobs.add']({ source: { kind: 'link', url: detail.postUrl, force: true }, options: {} });
     setError(answer.ok ? undefined : answer.error);
@@ -39,7 +42,7 @@ export function ItemActions({ detail, onRemoved }: ItemActionsProps) {
   return (
     <div className="stack">
       <div className="row wrap item-actions">
-        <button type="button" className="button" disabled={!detail.postUrl} title={t('item.downloadAgainHint')} onClick={() => void downloadAgain()}>
+        <button type="button" className="button" disabled={!detail.postUrl} title={t('item.downloadAgainHint')} onClick={() => setAskingCopy(true)}>
           <Icon name="download" /> {t('item.downloadAgain')}
         </button>
         {hasVideo && detail.postUrl && (
@@ -57,6 +60,14 @@ export function ItemActions({ detail, onRemoved }: ItemActionsProps) {
         </p>
       )}
       {error && <ErrorNotice error={error} title={t('item.actionFailed')} />}
+      {/* The post is here already: a copy ("… (1)") only after asking, as on Grab. */}
+      <CopyConfirm
+        open={askingCopy}
+        captions={[detail.caption]}
+        charged
+        onCancel={() => setAskingCopy(false)}
+        onConfirm={() => void downloadAgain()}
+      />
       <ConfirmDialog
         open={confirming}
         title={t('item.deleteTitle')}
