@@ -11,15 +11,17 @@ import { AppInfoProvider, useAppInfo } from './shell/app-info-context';
 import { BalanceAlerts } from './shell/balance-alerts';
 import { BalanceProvider } from './shell/balance-context';
 import { ConnectionBanner } from './shell/connection-banner';
-import { ROUTES, ROUTE_IDS } from './shell/routes';
+import { ROUTES, ROUTE_IDS, START_ROUTE_IDS } from './shell/routes';
 import { SettingsResetBanner } from './shell/settings-reset-banner';
 import { SettingsProvider, useSettings } from './shell/settings-context';
 import { useRoute } from './shell/use-route';
+import { useVisitedScreens } from './shell/use-visited-screens';
 import { useKeyAlreadySet } from './onboarding/use-key-already-set';
 
 function Shell() {
   const { t } = useTranslation();
   const [current] = useRoute(ROUTE_IDS, 'grab');
+  const visited = useVisitedScreens(current, START_ROUTE_IDS);
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -30,11 +32,11 @@ function Shell() {
       <BalanceAlerts />
       <SettingsResetBanner />
       <main id="main" className="app-main" tabIndex={-1}>
-        {/* Screens stay mounted (hidden) so a preview or a scroll position survives a tab switch. */}
+        {/* Once shown, screens stay mounted (hidden) so a preview or a scroll position survives a tab switch. */}
         {ROUTES.map(({ id, labelKey, Screen }) => (
           <section key={id} className="screen" hidden={id !== current} aria-label={t(labelKey)} data-screen={id}>
             <h1 className="visually-hidden">{t(labelKey)}</h1>
-            <Screen />
+            {visited.has(id) && <Screen />}
           </section>
         ))}
       </main>

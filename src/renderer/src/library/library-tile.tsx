@@ -1,5 +1,5 @@
+import type { TFunction } from 'i18next';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { LibraryItem } from '../../../shared/library';
 import { imageSource } from '../api/client';
 import { useClient } from '../api/client-context';
@@ -11,15 +11,21 @@ interface TileProps {
   item: LibraryItem | undefined;
   layout: 'grid' | 'list';
   index: number;
+  /**
+   * The list's translator and language, passed down: useTranslation in every tile made each
+   * one subscribe to i18next and build its own translator when it mounted, a screenful of
+   * tiles per frame while scrolling (benchmark 9).
+   */
+  t: TFunction;
+  language: string;
 }
 
 /** A post in the grid or the list: a link to its item view. Without an item (page still loading), a placeholder. */
-function LibraryTileView({ item, layout, index }: TileProps) {
-  const { t, i18n } = useTranslation();
+function LibraryTileView({ item, layout, index, t, language }: TileProps) {
   const client = useClient();
   if (!item) return <div className={`library-${layout}-item is-loading`} aria-busy="true" data-index={index} />;
   const caption = item.caption || t('post.untitled');
-  const facts = [item.authorName ?? item.authorUsername, item.site, item.createdAt ? formatDate(item.createdAt, i18n.language) : undefined].filter(Boolean).join(' · ');
+  const facts = [item.authorName ?? item.authorUsername, item.site, item.createdAt ? formatDate(item.createdAt, language) : undefined].filter(Boolean).join(' · ');
   const badges = (
     <span className="row library-badges">
       {item.mediaTypes.map((type) => (
@@ -42,7 +48,7 @@ function LibraryTileView({ item, layout, index }: TileProps) {
         {layout === 'list' ? (
           <span className="row small muted">
             {badges}
-            <span>{formatBytes(item.totalSize, i18n.language)}</span>
+            <span>{formatBytes(item.totalSize, language)}</span>
           </span>
         ) : (
           badges

@@ -40,7 +40,7 @@ export function useRoute<Id extends string>(ids: readonly Id[], fallback: Id): [
 
 /**
  * The segments after the screen's own: for "#/library/12", ["12"]. Given a screen, only while
- * that screen is the one addressed (every screen stays mounted, so another's address is not its own).
+ * that screen is the one addressed (a screen once shown stays mounted, so another's address is not its own).
  */
 export function useRouteParams(screen?: string): string[] {
   const hash = useSyncExternalStore(subscribe, readHash);
