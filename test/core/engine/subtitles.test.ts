@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Harness } from './core-harness';
 import { probe, startHarness, value } from './core-harness';
@@ -42,6 +42,10 @@ describe('subtitles through the engine', () => {
     const detail = value(await core.call('library.get', { id: postId }));
     expect(detail.hasSubtitles).toBe(true);
     expect(detail.subtitles.map((subtitle) => subtitle.languageTag)).toEqual([tag]);
+    // The embedded track made the video bigger: the library shows its size now, not the one before.
+    const video = detail.files.find((file) => file.kind === 'video');
+    expect(video?.size).toBe(statSync(saved.embeddedInto as string).size);
+    expect(detail.totalSize).toBe(detail.files.reduce((sum, file) => sum + file.size, 0));
     const fromLibrary = value(await core.call('subtitles.cues', { source: { kind: 'library', postId, languageTag: tag } }));
     expect(fromLibrary.map((cue) => cue.text)).toEqual(cues.map((cue) => cue.text));
   });
