@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import type { ErrorInfo, Result } from '../../shared/errors';
 import { errorInfoOf, failWith as fail } from '../../shared/errors';
 import { subtitleFormatSchema } from '../../shared/subtitles';
-import type { Cue } from '../../shared/subtitles';
+import type { Cue, SubtitleResult } from '../../shared/subtitles';
 import { parseLink } from '../../shared/links';
 import { fetchBytes } from '../download';
 import { sanitizeFileName } from '../files';
@@ -31,6 +31,13 @@ export function subtitleCommands({ services }: HandlerDeps): HandlerGroup<'subti
     services.library.addFile({ postId, path, size, kind, ...(mediaIndex === null ? {} : { mediaIndex }), ...(codecs === null ? {} : { codecs }) });
   };
 
+  /** A link other than the one stored (a share link, another form of it) still names the post: its site and id. */
+  const postOf = ({ site, id }: SubtitleResult): number | undefined => {
+    if (site === undefined || id === undefined) return undefined;
+    const known = services.library.findExisting({ site, id });
+    return known.ok && known.value ? known.value.post.id : undefined;
+  };
+
   return {
     /** "Subtitles only": one charged call, the video itself is not downloaded again. */
     async 'subtitles.list'(input) {
@@ -52,15 +59,17 @@ export function subtitleCommands({ services }: HandlerDeps): HandlerGroup<'subti
       // Listed before in this session: shown again free, unless the user asks again on purpose.
       const earlier = input.recheck ? undefined : services.answers.recall('subtitles', url);
       if (earlier) {
+        postId ??= postOf(earlier.resolution.result);
         const resolutionId = services.resolutions.put({ ...earlier.resolution, ...(postId ? { postId } : {}) });
-        return { ok: true, value: { resolutionId, result: earlier.resolution.result, charged: false, reusedFrom: earlier.answeredAt } };
+        return { ok: true, value: { resolutionId, result: earlier.resolution.result, charged: false, reusedFrom: earlier.answeredAt, ...(postId ? { postId } : {}) } };
       }
       const answer = await services.client().extractSubtitles(url);
       if (!answer.ok) return { ok: false, error: errorInfoOf(answer.error) };
+      postId ??= postOf(answer.value);
       const resolution = { kind: 'subtitles', url, result: answer.value, ...(postId ? { postId } : {}) } as const;
       if (answer.charged) services.answers.remember(resolution);
       const resolutionId = services.resolutions.put(resolution);
-      return { ok: true, value: { resolutionId, result: answer.value, charged: answer.charged } };
+      return { ok: true, value: { resolutionId, result: answer.value, charged: answer.charged, ...(postId ? { postId } : {}) } };
     },
 
     async 'subtitles.cues'({ source }) {
