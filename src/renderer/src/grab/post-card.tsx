@@ -13,6 +13,7 @@ import { commonOptionsHint, DownloadOptionsFields } from './download-options';
 import { mediaPicks, postDownloadRequest } from './download-request';
 import type { PostChoices } from './download-request';
 import { routeHash } from '../shell/use-route';
+import { postThumbnail } from '../../../shared/post-thumbnail';
 import { PostMeta } from './post-meta';
 import { AddedNotice } from './added-notice';
 import { ImagePick } from './image-pick';
@@ -21,14 +22,8 @@ import { AudioTrackPicker, VariantPicker } from './variant-picker';
 
 const hasLanguageTracks = (media: Media): boolean => media.media_type === 'audio' && (media.variants ?? []).some((variant) => variant.language_tag !== undefined);
 
-/** The first picture to show for a post: a preview image, or an image item itself. */
-export function postThumbnail(post: Pick<Post, 'medias'>): string | undefined {
-  for (const media of post.medias) {
-    if (media.preview_url) return media.preview_url;
-    if (media.media_type === 'image') return media.resource_url;
-  }
-  return undefined;
-}
+// shared with the queue's waiting jobs (core/jobs); the profile card imports it from here
+export { postThumbnail };
 
 interface PostCardProps {
   resolutionId: string;
