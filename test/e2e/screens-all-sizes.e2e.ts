@@ -26,8 +26,8 @@ const PICTURED = new Set(['800-de', '800-zh', '800-ja']);
 
 /*
  * Every screen at 1280×800 and 800×600, in all five languages and both themes, with real
- * content (a downloaded video with subtitles, a photo post, a failed job, a preview, the
- * ledger): nothing reaches past the window, scrolls sideways or is cut without an ellipsis.
+ * content (a downloaded video with subtitles, a photo post, a failed job, a profile's
+ * group, a preview, the ledger): nothing reaches past the window, scrolls sideways or is cut without an ellipsis.
  */
 describe('every screen at both window sizes', () => {
   it('fits in every language and theme', async () => {
@@ -36,8 +36,10 @@ describe('every screen at both window sizes', () => {
       const options = url.includes('video') ? { subtitles: { languages: ['en'], format: 'srt' as const, embed: false } } : {};
       expect((await core.call('jobs.add', { source: { kind: 'link', url }, options })).ok).toBe(true);
     }
+    // a profile's posts: a group in the queue
+    expect((await core.call('jobs.add', { source: { kind: 'playlist', url: 'https://video.example/@e2e-layout', limit: 2 }, options: {} })).ok).toBe(true);
     await core.idle();
-    const found = await core.call('library.search', { mediaType: 'video' });
+    const found = await core.call('library.search', { query: 'e2e-layout-video', mediaType: 'video' });
     const videoId = found.ok ? found.value.items[0]?.id : undefined;
     expect(videoId).toBeDefined();
     await grab(page, 'https://video.example/watch/e2e-layout-preview');
@@ -45,7 +47,7 @@ describe('every screen at both window sizes', () => {
 
     const screens = [
       ['#/grab', '[data-testid="post-card"]'],
-      ['#/queue', '[data-testid="job-row"]'],
+      ['#/queue', '[data-testid="job-group"]'],
       ['#/library', '[data-testid="library-item"]'],
       [`#/library/${videoId}`, '[data-testid="item-view"]'],
       [`#/subtitles/post/${videoId}`, '[data-testid="track-list"]'],
