@@ -50,6 +50,19 @@ describe('subtitles through the engine', () => {
     expect(fromLibrary.map((cue) => cue.text)).toEqual(cues.map((cue) => cue.text));
   });
 
+  it('knows a link to a downloaded video is that library post, by its link or by the site and id the answer names', async () => {
+    harness = await startHarness();
+    const { core } = harness;
+    value(await core.call('jobs.add', { source: { kind: 'link', url: 'https://video.example/watch/known' } }));
+    await core.idle();
+    const postId = value(await core.call('library.search', {})).items[0]?.id;
+    expect(postId).toBeDefined();
+    expect(value(await core.call('subtitles.list', { url: 'https://video.example/watch/known' })).postId).toBe(postId);
+    // a share link is another link, but the same video
+    expect(value(await core.call('subtitles.list', { url: 'https://video.example/watch/known?share=e2e' })).postId).toBe(postId);
+    expect(value(await core.call('subtitles.list', { url: 'https://video.example/watch/unknown' })).postId).toBeUndefined();
+  });
+
   it('saves the chosen languages beside the video when a download asks for subtitles', async () => {
     harness = await startHarness();
     const { core } = harness;
