@@ -277,7 +277,14 @@ export const commands = {
       z.object({ url: linkSchema, recheck: z.boolean().optional() }).strict(),
       z.object({ postId: idSchema, recheck: z.boolean().optional() }).strict(),
     ]),
-    z.object({ resolutionId: z.string(), result: subtitleResultSchema, charged: z.boolean(), reusedFrom: z.number().int().optional() }),
+    z.object({
+      resolutionId: z.string(),
+      result: subtitleResultSchema,
+      charged: z.boolean(),
+      reusedFrom: z.number().int().optional(),
+      /** The library post this video is, when it is one (a link to a downloaded video): its player, saved tracks and embedding apply. */
+      postId: idSchema.optional(),
+    }),
   ),
   'subtitles.cues': command(z.object({ source: subtitleSourceSchema }).strict(), z.array(cueSchema)),
   'subtitles.save': command(

@@ -1,14 +1,15 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ErrorInfo, Result } from '../../shared/errors';
 import { errorInfoOf, failWith as fail } from '../../shared/errors';
 import { subtitleFormatSchema } from '../../shared/subtitles';
-import type { Cue } from '../../shared/subtitles';
+import type { Cue, SubtitleResult } from '../../shared/subtitles';
 import { parseLink } from '../../shared/links';
 import { fetchBytes } from '../download';
 import { sanitizeFileName } from '../files';
 import { embedSubtitles } from '../media';
 import { parseSubtitles, matchTracks, saveSubtitleTracks, sourceFor } from '../subtitles';
+import type { FileRecord } from '../library';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
 
 const asCues = (parsed: ReturnType<typeof parseSubtitles>): Result<Cue[], ErrorInfo> =>
@@ -16,9 +17,25 @@ const asCues = (parsed: ReturnType<typeof parseSubtitles>): Result<Cue[], ErrorI
 
 export function subtitleCommands({ services }: HandlerDeps): HandlerGroup<'subtitles.list' | 'subtitles.cues' | 'subtitles.save'> {
   /** The downloaded video of a library post, if any: subtitles are named and placed after it. */
-  const videoOf = (postId: number): string | undefined => {
+  const videoFileOf = (postId: number): FileRecord | undefined => {
     const files = services.library.listFiles(postId);
-    return files.ok ? files.value.find((file) => file.kind === 'video')?.path : undefined;
+    return files.ok ? files.value.find((file) => file.kind === 'video') : undefined;
+  };
+  /**
+   * Embedding rewrote the video: its record gets the new size (the Library shows it and sums
+   * it per post) and loses the checksum of the bytes it no longer has.
+   */
+  const rerecord = async ({ postId, mediaIndex, path, kind, codecs }: FileRecord): Promise<void> => {
+    const size = (await stat(path).catch(() => undefined))?.size;
+    if (size === undefined) return;
+    services.library.addFile({ postId, path, size, kind, ...(mediaIndex === null ? {} : { mediaIndex }), ...(codecs === null ? {} : { codecs }) });
+  };
+
+  /** A link other than the one stored (a share link, another form of it) still names the post: its site and id. */
+  const postOf = ({ site, id }: SubtitleResult): number | undefined => {
+    if (site === undefined || id === undefined) return undefined;
+    const known = services.library.findExisting({ site, id });
+    return known.ok && known.value ? known.value.post.id : undefined;
   };
 
   return {
@@ -42,15 +59,17 @@ export function subtitleCommands({ services }: HandlerDeps): HandlerGroup<'subti
       // Listed before in this session: shown again free, unless the user asks again on purpose.
       const earlier = input.recheck ? undefined : services.answers.recall('subtitles', url);
       if (earlier) {
+        postId ??= postOf(earlier.resolution.result);
         const resolutionId = services.resolutions.put({ ...earlier.resolution, ...(postId ? { postId } : {}) });
-        return { ok: true, value: { resolutionId, result: earlier.resolution.result, charged: false, reusedFrom: earlier.answeredAt } };
+        return { ok: true, value: { resolutionId, result: earlier.resolution.result, charged: false, reusedFrom: earlier.answeredAt, ...(postId ? { postId } : {}) } };
       }
       const answer = await services.client().extractSubtitles(url);
       if (!answer.ok) return { ok: false, error: errorInfoOf(answer.error) };
+      postId ??= postOf(answer.value);
       const resolution = { kind: 'subtitles', url, result: answer.value, ...(postId ? { postId } : {}) } as const;
       if (answer.charged) services.answers.remember(resolution);
       const resolutionId = services.resolutions.put(resolution);
-      return { ok: true, value: { resolutionId, result: answer.value, charged: answer.charged } };
+      return { ok: true, value: { resolutionId, result: answer.value, charged: answer.charged, ...(postId ? { postId } : {}) } };
     },
 
     async 'subtitles.cues'({ source }) {
@@ -76,7 +95,8 @@ export function subtitleCommands({ services }: HandlerDeps): HandlerGroup<'subti
       const resolution = services.resolutions.get(resolutionId);
       if (resolution?.kind !== 'subtitles') return fail('resolution_expired', 'List the subtitles again: these links are too old.');
       const owner = postId ?? resolution.postId;
-      const video = owner !== undefined ? videoOf(owner) : undefined;
+      const videoFile = owner !== undefined ? videoFileOf(owner) : undefined;
+      const video = videoFile?.path;
       const target = folder ?? (video ? dirname(video) : services.downloadFolder(services.settings.get()));
       const videoName = video ?? `${sanitizeFileName(resolution.result.text, { fallback: resolution.result.id ?? 'subtitles' })}.mp4`;
       const { saved, failures } = await saveSubtitleTracks({
@@ -103,7 +123,9 @@ export function subtitleCommands({ services }: HandlerDeps): HandlerGroup<'subti
         videoPath: video,
         tracks: saved.map((subtitle) => ({ path: subtitle.path, languageTag: subtitle.languageTag, title: subtitle.languageName })),
       });
-      return embedded.ok ? { ok: true, value: { paths, embeddedInto: embedded.value.videoPath } } : { ok: true, value: { paths, embedError: embedded.error.message } };
+      if (!embedded.ok) return { ok: true, value: { paths, embedError: embedded.error.message } };
+      if (videoFile) await rerecord(videoFile);
+      return { ok: true, value: { paths, embeddedInto: embedded.value.videoPath } };
     },
   };
 }

@@ -7,6 +7,7 @@ import { downloadOptionsSchema, pauseReasonSchema } from '../../shared/jobs';
 import type { DownloadOptions, JobKind, JobState, JobView, PauseReason } from '../../shared/jobs';
 import { postSchema } from '../../shared/post';
 import type { Post } from '../../shared/post';
+import { postThumbnail } from '../../shared/post-thumbnail';
 import { ACTIVE_STATES, canTransition } from './job-state';
 import { finalFiles, mediaPlanSchema } from './plan/media-plan-schema';
 import type { MediaPlan } from './plan/media-plan-schema';
@@ -171,6 +172,7 @@ function toColumnValue(field: keyof JobPatch, value: unknown): unknown {
 export function jobView(job: JobRecord, speed = 0): JobView {
   // Waiting to be tried again after a passing failure: the faces say why and when.
   const retrying = job.state === 'queued' && job.nextAttemptAt !== undefined;
+  const thumbnail = job.thumbnail ?? (job.post ? postThumbnail(job.post) : undefined);
   const etaSeconds =
     speed > 0 && job.progressTotal !== undefined ? Math.max(0, (job.progressTotal - job.progressBytes) / speed) : undefined;
   return {
@@ -182,7 +184,8 @@ export function jobView(job: JobRecord, speed = 0): JobView {
     position: job.position,
     title: job.title || job.url,
     ...(job.site ? { site: job.site } : {}),
-    ...(job.thumbnail ? { thumbnail: job.thumbnail } : {}),
+    // Waiting jobs from a preview or a profile page show the post's picture before it is cached.
+    ...(thumbnail ? { thumbnail } : {}),
     ...(job.parentId !== undefined ? { parentId: job.parentId } : {}),
     ...(job.libraryPostId !== undefined ? { libraryPostId: job.libraryPostId } : {}),
     progress: {

@@ -3,6 +3,7 @@ import type { PlaylistPage, Post } from '../../shared/post';
 import type { CoreServices } from '../core-services';
 import { outcomeOf } from './job-outcome';
 import type { JobRunner } from './job-queue';
+import { jobView } from './job-store';
 import type { JobRecord, NewJob } from './job-store';
 
 /** The link a post of a page is known by: its own URL, else the page's link and its id. */
@@ -35,9 +36,10 @@ export function createPlaylistRunner(services: CoreServices): JobRunner {
       const { children, reachedKnown } = pickPosts(services, job, page.value);
       const limitReached = job.playlistLimit !== undefined && job.itemsQueued + children.length >= job.playlistLimit;
       const last = !page.value.has_more || reachedKnown || limitReached;
+      let added: number[] = [];
       job = services.db.transaction(() => {
         storeProfile(services, job, page.value);
-        services.jobs.add(children);
+        added = services.jobs.add(children);
         return context.patch({
           itemsQueued: job.itemsQueued + children.length,
           playlistCursor: page.value.has_more ? page.value.next_cursor : undefined,
@@ -45,6 +47,11 @@ export function createPlaylistRunner(services: CoreServices): JobRunner {
           ...(page.value.site ? { site: page.value.site } : {}),
         });
       })();
+      // The faces list the new posts at once, waiting, not only once each starts.
+      for (const id of added) {
+        const child = services.jobs.get(id);
+        if (child) services.events.emit('job.updated', jobView(child));
+      }
       if (last) return { kind: 'done' };
       context.signal.throwIfAborted();
     }

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../fs';
 import type { FileTags } from './file-tags';
@@ -17,5 +18,20 @@ export async function writeSidecar(file: string, tags: FileTags): Promise<boolea
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * The sidecar of `file` when Trove wrote it for that very file, else undefined: a `.json` of
+ * the same name that is not ours (the user's own, another tool's) is never touched.
+ */
+export async function ownSidecarOf(file: string): Promise<string | undefined> {
+  const candidate = sidecarPath(file);
+  try {
+    const body: unknown = JSON.parse(await readFile(candidate, 'utf8'));
+    const ours = typeof body === 'object' && body !== null && 'writtenBy' in body && body.writtenBy === 'Trove' && 'file' in body && body.file === path.basename(file);
+    return ours ? candidate : undefined;
+  } catch {
+    return undefined;
   }
 }

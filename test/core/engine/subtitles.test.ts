@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Harness } from './core-harness';
 import { probe, startHarness, value } from './core-harness';
@@ -42,8 +42,25 @@ describe('subtitles through the engine', () => {
     const detail = value(await core.call('library.get', { id: postId }));
     expect(detail.hasSubtitles).toBe(true);
     expect(detail.subtitles.map((subtitle) => subtitle.languageTag)).toEqual([tag]);
+    // The embedded track made the video bigger: the library shows its size now, not the one before.
+    const video = detail.files.find((file) => file.kind === 'video');
+    expect(video?.size).toBe(statSync(saved.embeddedInto as string).size);
+    expect(detail.totalSize).toBe(detail.files.reduce((sum, file) => sum + file.size, 0));
     const fromLibrary = value(await core.call('subtitles.cues', { source: { kind: 'library', postId, languageTag: tag } }));
     expect(fromLibrary.map((cue) => cue.text)).toEqual(cues.map((cue) => cue.text));
+  });
+
+  it('knows a link to a downloaded video is that library post, by its link or by the site and id the answer names', async () => {
+    harness = await startHarness();
+    const { core } = harness;
+    value(await core.call('jobs.add', { source: { kind: 'link', url: 'https://video.example/watch/known' } }));
+    await core.idle();
+    const postId = value(await core.call('library.search', {})).items[0]?.id;
+    expect(postId).toBeDefined();
+    expect(value(await core.call('subtitles.list', { url: 'https://video.example/watch/known' })).postId).toBe(postId);
+    // a share link is another link, but the same video
+    expect(value(await core.call('subtitles.list', { url: 'https://video.example/watch/known?share=e2e' })).postId).toBe(postId);
+    expect(value(await core.call('subtitles.list', { url: 'https://video.example/watch/unknown' })).postId).toBeUndefined();
   });
 
   it('saves the chosen languages beside the video when a download asks for subtitles', async () => {

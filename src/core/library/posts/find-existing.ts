@@ -19,7 +19,7 @@ interface Identity {
 
 /** Both sides name a site or an id, and not the same one: another post, whatever link they share. */
 const conflicts = (stored: Identity | undefined, { site, id }: ExistingKeys): boolean =>
-  (stored?.site != null && site !== undefined && stored.site !== site) ||
+  (stored?.site != null && site !== undefined && stored.site.toLowerCase() !== site.toLowerCase()) ||
   (stored?.platform_id != null && id !== undefined && stored.platform_id !== id);
 
 /**
@@ -40,7 +40,8 @@ export function createExistingLookup(
   return (keys) => {
     const { site, id, linkKeys } = keys;
     if (site !== undefined && id !== undefined) {
-      const postId = byId.get(site, id);
+      // sites are stored in lower case (see the writer); a row from before that may not be
+      const postId = byId.get(site.toLowerCase(), id) ?? byId.get(site, id);
       if (postId !== undefined) return { id: postId, matchedBy: 'id' };
     }
     for (const key of linkKeys) {

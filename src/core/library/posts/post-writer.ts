@@ -24,7 +24,8 @@ const toEpochMs = (iso: string | undefined): number | null => {
 };
 
 const postParams = (post: Post, avatarPath: string | undefined) => ({
-  site: present(post.site),
+  // one platform, one name: the service may spell it "Video" or "video" (see migration site-case)
+  site: present(post.site?.toLowerCase()),
   platform_id: present(post.id),
   post_url: present(post.post_url),
   title: present(post.title),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import type { Db } from '../../db';
+import { ownSidecarOf } from '../../media';
 import { isThumbnailClaimed } from '../thumbnails/thumbnail-claims';
 
 export interface FileRemoval {
@@ -13,6 +14,8 @@ export interface FileRemoval {
 export interface RemovedPost {
   readonly postId: number;
   readonly files: string[];
+  /** The images among files: each may have a sidecar `.json` beside it (see media/sidecar.ts). */
+  readonly images: string[];
   readonly thumbnails: string[];
 }
 
@@ -45,7 +48,7 @@ async function deleteFile(path: string): Promise<FileRemoval> {
  * thumbnails the post alone used are cache, not the user's files, so they always go.
  */
 export function createPostRemover(db: Db) {
-  const filePaths = db.prepare<[number], { path: string }>('SELECT path FROM files WHERE post_id = ?');
+  const filePaths = db.prepare<[number], { path: string; kind: string }>('SELECT path, kind FROM files WHERE post_id = ?');
   const thumbnailCandidates = db.prepare<[number, number], { path: string }>(`
     SELECT author_avatar_path AS path FROM posts WHERE id = ? AND author_avatar_path IS NOT NULL
     UNION SELECT preview_path FROM media_items WHERE post_id = ? AND preview_path IS NOT NULL`);
@@ -55,14 +58,16 @@ export function createPostRemover(db: Db) {
 
   /** undefined when there is no such post. */
   return db.transaction((postId: number): RemovedPost | undefined => {
-    const files = filePaths.all(postId).map((row) => row.path);
+    const rows = filePaths.all(postId);
+    const files = rows.map((row) => row.path);
+    const images = rows.filter((row) => row.kind === 'image').map((row) => row.path);
     const candidates = thumbnailCandidates.all(postId, postId).map((row) => row.path);
     if (deletePost.run(postId).changes === 0) return undefined;
     // only what the thumbnail cache wrote is ours to delete, and not while a post being downloaded claims it
     const thumbnails = candidates.filter(
       (path) => stillUsed.get(path)?.used === 0 && !isThumbnailClaimed(db, path) && forgetThumbnail.run(path).changes > 0,
     );
-    return { postId, files, thumbnails };
+    return { postId, files, images, thumbnails };
   });
 }
 
@@ -88,13 +93,19 @@ async function deleteThumbnail(path: string, recorded: (path: string) => boolean
   return { path, outcome: 'kept' };
 }
 
+/** An image's sidecar goes with it, reported like the file; none written by Trove, nothing to report. */
+async function deleteOwnSidecar(image: string): Promise<FileRemoval[]> {
+  const sidecar = await ownSidecarOf(image);
+  return sidecar === undefined ? [] : [await deleteFile(sidecar)];
+}
+
 /** After the records are gone: delete the files (when asked) and the orphaned thumbnails. */
 export function createFileDisposer(db: Db) {
   const thumbnailRow = db.prepare<[string], { found: 1 }>('SELECT 1 AS found FROM thumbnails WHERE path = ?');
   const recorded = (path: string): boolean => thumbnailRow.get(path) !== undefined;
   return async (removed: RemovedPost, deleteFiles: boolean): Promise<RemovalReport> => {
     const files = deleteFiles
-      ? await Promise.all(removed.files.map(deleteFile))
+      ? [...(await Promise.all(removed.files.map(deleteFile))), ...(await Promise.all(removed.images.map(deleteOwnSidecar))).flat()]
       : removed.files.map((path): FileRemoval => ({ path, outcome: 'kept' }));
     return { postId: removed.postId, files, thumbnails: await Promise.all(removed.thumbnails.map((path) => deleteThumbnail(path, recorded))) };
   };

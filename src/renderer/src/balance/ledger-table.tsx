@@ -60,7 +60,7 @@ export function LedgerTable({ entries }: { entries: readonly LedgerRow[] }) {
           {[...entries].reverse().map((row) => (
             <tr key={row.id} data-testid="ledger-row">
               <td className="nowrap">{new Date(row.at).toLocaleString(locale)}</td>
-              <td className="truncate-cell" title={`${row.url}\n${row.endpoint}`}>
+              <td className="wrap-cell" title={`${row.url}\n${row.endpoint}`}>
                 <Description row={row} />
               </td>
               <td className="numeric nowrap">

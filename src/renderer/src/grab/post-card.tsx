@@ -15,6 +15,7 @@ import type { PostChoices } from './download-request';
 import { CopyConfirm } from './copy-confirm';
 import { InLibraryActions } from './in-library-actions';
 import { routeHash } from '../shell/use-route';
+import { postThumbnail } from '../../../shared/post-thumbnail';
 import { PostMeta } from './post-meta';
 import { AddedNotice } from './added-notice';
 import { ImagePick } from './image-pick';
@@ -24,14 +25,8 @@ import { AudioTrackPicker, VariantPicker } from './variant-picker';
 /** What the engine says with a `duplicate` refusal: the library post it already is. */
 const duplicateDetail = z.object({ libraryId: z.number().int() });
 
-/** The first picture to show for a post: a preview image, or an image item itself. */
-export function postThumbnail(post: Pick<Post, 'medias'>): string | undefined {
-  for (const media of post.medias) {
-    if (media.preview_url) return media.preview_url;
-    if (media.media_type === 'image') return media.resource_url;
-  }
-  return undefined;
-}
+// shared with the queue's waiting jobs (core/jobs); the profile card imports it from here
+export { postThumbnail };
 
 interface PostCardProps {
   resolutionId: string;

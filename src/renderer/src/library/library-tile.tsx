@@ -25,7 +25,8 @@ function LibraryTileView({ item, layout, index, t, language }: TileProps) {
   const client = useClient();
   if (!item) return <div className={`library-${layout}-item is-loading`} aria-busy="true" data-index={index} />;
   const caption = item.caption || t('post.untitled');
-  const facts = [item.authorName ?? item.authorUsername, item.site, item.createdAt ? formatDate(item.createdAt, language) : undefined].filter(Boolean).join(' · ');
+  const facts = [item.authorName ?? item.authorUsername, item.site].filter(Boolean).join(' · ');
+  const date = item.createdAt ? formatDate(item.createdAt, language) : undefined;
   const badges = (
     <span className="row library-badges">
       {item.mediaTypes.map((type) => (
@@ -44,7 +45,13 @@ function LibraryTileView({ item, layout, index, t, language }: TileProps) {
         <span className="library-caption" title={caption}>
           {caption}
         </span>
-        <span className="small muted truncate">{facts}</span>
+        {/* a long author name is cut, the date never is */}
+        <span className="library-facts small muted">
+          <span className="truncate" title={facts}>
+            {facts}
+          </span>
+          {date && <span className="library-date">{facts ? ` · ${date}` : date}</span>}
+        </span>
         {layout === 'list' ? (
           <span className="row small muted">
             {badges}

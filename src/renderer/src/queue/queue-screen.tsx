@@ -7,6 +7,7 @@ import { useClient } from '../api/client-context';
 import { EmptyState } from '../design/states';
 import { ErrorNotice } from '../errors/error-notice';
 import { firstRunningIndex } from './first-running-index';
+import { JobGroupHeader } from './job-group-header';
 import { JobRow } from './job-row';
 import type { JobAction } from './job-row-actions';
 import { QueueRunnerNotice } from './queue-runner-notice';
@@ -14,9 +15,12 @@ import { QueueSummaryBar } from './queue-summary-bar';
 import { useDragToReorder } from './use-drag-to-reorder';
 import { useJobs } from './jobs-context';
 import { QUEUE_FILTERS, countByFilter, matchesFilter } from './queue-filter';
+import { queueEntries } from './queue-groups';
 import type { QueueFilter } from './queue-filter';
 
 const ROW_HEIGHT = 92;
+/** The line under a profile's or playlist's row: its posts' progress and the fold button. */
+const GROUP_BAR_HEIGHT = 44;
 const FINISHED = new Set<JobView['state']>(['done', 'canceled', 'failed']);
 
 /** Every job, filterable by state; a virtualized list, so hundreds of jobs stay smooth. */
@@ -26,16 +30,24 @@ export function QueueScreen() {
   const jobs = useJobs();
   const [filter, setFilter] = useState<QueueFilter>('all');
   const [error, setError] = useState<ErrorInfo | undefined>(undefined);
-  const visible = useMemo(() => jobs.filter((job) => matchesFilter(job, filter)), [jobs, filter]);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() => new Set());
+  const entries = useMemo(() => queueEntries(jobs, (job) => matchesFilter(job, filter), collapsed), [jobs, filter, collapsed]);
   const counts = useMemo(() => countByFilter(jobs), [jobs]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
-    count: visible.length,
+    count: entries.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: (index) => (entries[index]?.kind === 'group' ? ROW_HEIGHT + GROUP_BAR_HEIGHT : ROW_HEIGHT),
     overscan: 8,
-    getItemKey: (index) => visible[index]?.id ?? index,
+    getItemKey: (index) => entries[index]?.job.id ?? index,
   });
+  const toggleGroup = useCallback((id: number) => {
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  }, []);
 
   // Row callbacks read the latest order through a ref, so rows stay memoized between updates.
   const order = useRef(jobs);
@@ -79,9 +91,9 @@ export function QueueScreen() {
   useEffect(() => {
     if (shownFilter.current === filter) return;
     shownFilter.current = filter;
-    const index = filter === 'active' ? firstRunningIndex(visible) : -1;
+    const index = filter === 'active' ? firstRunningIndex(entries.map((entry) => entry.job)) : -1;
     if (index > 0) virtualizer.scrollToIndex(index, { align: 'start' });
-  }, [filter, visible, virtualizer]);
+  }, [filter, entries, virtualizer]);
 
   const pending = counts.active;
   return (
@@ -124,28 +136,43 @@ export function QueueScreen() {
       <QueueSummaryBar jobs={jobs} />
       <QueueRunnerNotice />
       {error && <ErrorNotice error={error} title={t('queue.actionFailed')} />}
-      {visible.length === 0 ? (
+      {entries.length === 0 ? (
         <EmptyState title={jobs.length === 0 ? t('queue.empty') : t('queue.emptyFilter')} />
       ) : (
         <div className="queue-scroll" ref={scrollRef} role="list" aria-label={t('queue.list')}>
           <div className="queue-inner" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
-              const job = visible[item.index];
-              if (!job) return null;
+              const entry = entries[item.index];
+              if (!entry) return null;
+              const { job } = entry;
               const fullIndex = jobs.indexOf(job);
               const movable = !FINISHED.has(job.state);
+              const canMoveUp = fullIndex > 0 && movable;
+              const canMoveDown = fullIndex < jobs.length - 1 && movable;
               return (
                 <div
                   key={item.key}
-                  className="queue-item"
+                  className={entry.kind === 'job' && entry.child ? 'queue-item is-child' : 'queue-item'}
                   role="listitem"
                   {...(movable ? drag.source(job.id) : {})}
                   {...drag.target(fullIndex)}
-                  aria-setsize={visible.length}
+                  aria-setsize={entries.length}
                   aria-posinset={item.index + 1}
-                  style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                  style={{ transform: `translateY(${item.start}px)`, height: item.size }}
                 >
-                  <JobRow job={job} canMoveUp={fullIndex > 0 && !FINISHED.has(job.state)} canMoveDown={fullIndex < jobs.length - 1 && !FINISHED.has(job.state)} onAction={onAction} />
+                  {entry.kind === 'group' ? (
+                    <JobGroupHeader
+                      job={job}
+                      progress={entry.progress}
+                      collapsed={entry.collapsed}
+                      canMoveUp={canMoveUp}
+                      canMoveDown={canMoveDown}
+                      onAction={onAction}
+                      onToggle={toggleGroup}
+                    />
+                  ) : (
+                    <JobRow job={job} canMoveUp={canMoveUp} canMoveDown={canMoveDown} onAction={onAction} />
+                  )}
                 </div>
               );
             })}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseLink } from '../../../shared/links';
@@ -17,6 +17,7 @@ import { subtitleSource } from './subtitle-source';
 import type { SubtitleSource } from './subtitle-source';
 import { TrackList } from './track-list';
 import { ReusedNotice } from '../grab/reused-notice';
+import { useCaptionTrack } from './use-caption-track';
 import { useSubtitleWorkspace } from './use-subtitle-workspace';
 
 /** A video link to look up: opening it lists its subtitles at once (the user asked, so the charge is expected). */
@@ -47,11 +48,21 @@ function LinkForm({ initial, onSubmit }: { initial: string; onSubmit: (url: stri
 
 function Workspace({ source, autoList }: { source: Exclude<SubtitleSource, { kind: 'none' }>; autoList: boolean }) {
   const { t } = useTranslation();
-  const { listing, list, chosen, choose, cues } = useSubtitleWorkspace(source);
-  const item = useLibraryItem(source.kind === 'post' ? source.postId : undefined);
-  const detail = source.kind === 'post' && item.state.kind === 'ready' ? item.state.detail : undefined;
+  const { listing, list, chosen, choose, cues, postId } = useSubtitleWorkspace(source);
+  const item = useLibraryItem(postId);
+  const detail = postId !== undefined && item.state.kind === 'ready' ? item.state.detail : undefined;
   const playable = detail ? playableMedia(detail) : undefined;
   const media = useRef<HTMLMediaElement | null>(null);
+  const [player, setPlayer] = useState<HTMLMediaElement | null>(null);
+  const mediaRef = useCallback((element: HTMLMediaElement | null) => {
+    media.current = element;
+    setPlayer(element);
+  }, []);
+  const captions = useMemo(
+    () => (chosen && cues.kind === 'ready' ? { cues: cues.cues, label: chosen.languageName, languageTag: chosen.languageTag } : undefined),
+    [chosen, cues],
+  );
+  useCaptionTrack(player, captions);
   const [time, setTime] = useState<number | undefined>(undefined);
   const started = useRef(false);
   useEffect(() => {
@@ -75,17 +86,17 @@ function Workspace({ source, autoList }: { source: Exclude<SubtitleSource, { kin
     <div className="subtitles-workspace stack">
       <div className="row wrap">
         <h2 className="grow subtitles-title">{title || t('post.untitled')}</h2>
-        {source.kind === 'post' && (
-          <a className="button button-small" href={routeHash('library', source.postId)}>
+        {postId !== undefined && (
+          <a className="button button-small" href={routeHash('library', postId)}>
             <Icon name="back" /> {t('subtitles.backToItem')}
           </a>
         )}
       </div>
-      {source.kind === 'post' && item.state.kind === 'error' && <ErrorNotice error={item.state.error} title={t('item.loadFailed')} />}
+      {postId !== undefined && item.state.kind === 'error' && <ErrorNotice error={item.state.error} title={t('item.loadFailed')} />}
       <div className={canPlay ? 'subtitles-layout has-player' : 'subtitles-layout'}>
         {canPlay && playable && (
           <div className="subtitles-player">
-            <MediaPlayer playable={playable} title={title} mediaRef={(element) => (media.current = element)} onTime={setTime} />
+            <MediaPlayer playable={playable} title={title} mediaRef={mediaRef} onTime={setTime} />
           </div>
         )}
         <div className="stack subtitles-main">
@@ -122,7 +133,7 @@ function Workspace({ source, autoList }: { source: Exclude<SubtitleSource, { kin
               resolutionId={listing.resolutionId}
               tracks={tracks}
               initialLanguage={chosen?.languageTag}
-              postId={source.kind === 'post' ? source.postId : undefined}
+              postId={postId}
               canEmbed={playable?.kind === 'video'}
               onSaved={() => void item.reload()}
             />

@@ -28,13 +28,15 @@ export function useSubtitleWorkspace(source: SubtitleSource) {
   }, [api, source]);
 
   const resolutionId = listing.kind === 'ready' ? listing.resolutionId : undefined;
+  /** The library post the video is: the one opened, or the one a link turned out to be. */
+  const postId = source.kind === 'post' ? source.postId : listing.kind === 'ready' ? listing.postId : undefined;
   useEffect(() => {
     if (!chosen) return;
     let live = true;
     setCues({ kind: 'loading' });
     const request =
-      chosen.from === 'library' && source.kind === 'post'
-        ? api['subtitles.cues']({ source: { kind: 'library', postId: source.postId, languageTag: chosen.languageTag } })
+      chosen.from === 'library' && postId !== undefined
+        ? api['subtitles.cues']({ source: { kind: 'library', postId, languageTag: chosen.languageTag } })
         : resolutionId
           ? api['subtitles.cues']({ source: { kind: 'resolution', resolutionId, languageTag: chosen.languageTag } })
           : undefined;
@@ -45,7 +47,7 @@ export function useSubtitleWorkspace(source: SubtitleSource) {
     return () => {
       live = false;
     };
-  }, [api, chosen, resolutionId, source]);
+  }, [api, chosen, resolutionId, postId]);
 
-  return { listing, list, chosen, choose: setChosen, cues };
+  return { listing, list, chosen, choose: setChosen, cues, postId };
 }

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { openScreen, screenshotThemes, useWebStack } from './web-stack';
+
+/*
+ * A profile's posts are one group in the queue: its row, then one line with how its posts
+ * are doing, and the posts under it, which fold away and come back from the keyboard. The
+ * sandbox sends media slowly, so most posts wait, each with its picture already.
+ */
+const stack = useWebStack({ throttleBytesPerSecond: 30_000 });
+
+describe('queue groups', () => {
+  it("show a profile's posts as one foldable group, and waiting posts with their pictures", async () => {
+    const { page, core } = stack();
+    // one download at a time: the other five wait
+    expect((await core.call('settings.update', { concurrency: 1 })).ok).toBe(true);
+    const added = await core.call('jobs.add', { source: { kind: 'playlist', url: 'https://video.example/@e2e-groups', limit: 6 }, options: {} });
+    expect(added.ok).toBe(true);
+    const profileId = added.ok ? (added.value.jobIds[0] ?? 0) : 0;
+    await openScreen(page, '#/queue');
+
+    const group = page.locator(`[data-testid="job-group"][data-job-id="${profileId}"]`);
+    const children = page.locator('.queue-item.is-child [data-testid="job-row"]');
+    await page.waitForFunction(() => document.querySelectorAll('.queue-item.is-child [data-testid="job-row"]').length === 6, undefined, { timeout: 60_000 });
+    expect(await group.getByTestId('job-group-summary').textContent()).toMatch(/^\d of 6 done/);
+
+    // Waiting posts show the picture the profile page gave, before their download starts.
+    const waiting = page.locator('.queue-item.is-child [data-testid="job-row"][data-state="queued"]');
+    const states = await children.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-state')));
+    expect(states.filter((state) => state === 'queued').length, states.join()).toBeGreaterThanOrEqual(4);
+    await expect
+      .poll(() =>
+        waiting.locator('img.thumb').evaluateAll((images) => images.length > 0 && images.every((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0)),
+      )
+      .toBe(true);
+    const pictures = await waiting.locator('img.thumb').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
+    expect(pictures.length).toBe(await waiting.count());
+    expect(pictures.every((src) => src.startsWith('http'))).toBe(true);
+    await screenshotThemes(page, 'queue-group-open');
+
+    // Folded from the keyboard: the header stays with the count of all six, the posts go.
+    const toggle = group.getByRole('button', { name: 'Hide 6 posts' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await group.getByRole('button', { name: 'Show 6 posts' }).waitFor();
+    expect(await group.getByRole('button', { name: 'Show 6 posts' }).getAttribute('aria-expanded')).toBe('false');
+    expect(await children.count()).toBe(0);
+    expect(await group.getByTestId('job-group-summary').textContent()).toMatch(/of 6 done/);
+    await screenshotThemes(page, 'queue-group-folded');
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => document.querySelectorAll('.queue-item.is-child [data-testid="job-row"]').length === 6);
+    expect(await group.getByRole('button', { name: 'Hide 6 posts' }).getAttribute('aria-expanded')).toBe('true');
+
+    expect((await core.call('jobs.pause', {})).ok).toBe(true);
+  });
+});
