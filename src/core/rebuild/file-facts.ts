@@ -27,8 +27,8 @@ export interface FoundFile {
   facts: FileFacts;
   /** The streams' codecs as the library records them (`h264+aac`). */
   codecs?: string;
-  /** The cover picture read out of the file (or the image itself), to be the post's preview. */
-  cover?: () => Promise<Uint8Array | undefined>;
+  /** The stream of the cover picture Trove wrote into the file, to be the post's preview (an image is its own). */
+  coverStream?: number;
 }
 
 const webLink = z

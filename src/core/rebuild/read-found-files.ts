@@ -2,20 +2,26 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isCoverPicture } from '../media';
 import { factsOfSidecar, factsOfTags, type FoundFile } from './file-facts';
-import { readContainer, readCover } from './read-container';
+import type { ContainerRead } from './read-container';
+import { readContainers } from './read-container';
 
 /** Containers that hold sound only, whatever streams they have. */
 const AUDIO_EXTENSIONS = new Set(['.m4a', '.mka', '.mp3']);
-/** As the thumbnail cache takes them: larger images get no preview (the file itself is still recorded). */
-const MAX_PREVIEW_BYTES = 10 * 1024 * 1024;
 
 export type ReadOutcome = { found: FoundFile } | { notTrove: string } | { unreadable: string; message: string };
 
 const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-/** A video or audio file: Trove's when its tags carry the link and the site. */
-export async function readMediaFile(ffmpegPath: string, file: string, signal?: AbortSignal): Promise<ReadOutcome> {
-  const read = await readContainer(ffmpegPath, file, signal);
+/**
+ * Video and audio files, read in batches: Trove's when their tags carry the link and the
+ * site. `onBatch` is told how many more were read.
+ */
+export async function readMediaFiles(ffmpegPath: string, files: readonly string[], options: { signal?: AbortSignal; onBatch?: (done: number) => void } = {}): Promise<ReadOutcome[]> {
+  const reads = await readContainers(ffmpegPath, files, options);
+  return Promise.all(files.map((file, at) => outcomeOf(file, reads[at])));
+}
+
+async function outcomeOf(file: string, read: ContainerRead | undefined): Promise<ReadOutcome> {
   if (!read) return { unreadable: file, message: `ffmpeg cannot read ${path.basename(file)}.` };
   const facts = factsOfTags(read.tags);
   if (!facts) return { notTrove: file };
@@ -23,11 +29,10 @@ export async function readMediaFile(ffmpegPath: string, file: string, signal?: A
   const hasVideo = plays.some((stream) => stream.type === 'video');
   const mediaType: FoundFile['mediaType'] = AUDIO_EXTENSIONS.has(path.extname(file).toLowerCase()) || !hasVideo ? 'audio' : 'video';
   const codecs = [plays.find((stream) => stream.type === 'video')?.codec, plays.find((stream) => stream.type === 'audio')?.codec].filter(Boolean).join('+');
+  const coverStream = read.streams.find((stream) => stream.attachedPicture === true)?.index;
   try {
     const { size } = await stat(file);
-    return {
-      found: { path: file, size, mediaType, facts, ...(codecs ? { codecs } : {}), cover: () => readCover(ffmpegPath, file, read.streams, signal) },
-    };
+    return { found: { path: file, size, mediaType, facts, ...(codecs ? { codecs } : {}), ...(coverStream !== undefined ? { coverStream } : {}) } };
   } catch (error) {
     return { unreadable: file, message: reasonOf(error) };
   }
@@ -62,7 +67,6 @@ export async function readSidecarFile(file: string): Promise<ReadOutcome & { cla
         size,
         mediaType: 'image',
         facts: sidecar.facts,
-        cover: async () => (size <= MAX_PREVIEW_BYTES ? new Uint8Array(await readFile(image)) : undefined),
       },
     };
   }

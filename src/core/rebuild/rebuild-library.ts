@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ErrorInfo, Result } from '../../shared/errors';
 import { ok } from '../../shared/errors';
@@ -8,7 +8,8 @@ import type { FileRecord, LibraryStore, SubtitleRecord, ThumbnailCache } from '.
 import { linkKey } from '../library';
 import type { FoundFile } from './file-facts';
 import type { ReadOutcome } from './read-found-files';
-import { readMediaFile, readSidecarFile } from './read-found-files';
+import { readMediaFiles, readSidecarFile } from './read-found-files';
+import { readCovers } from './read-container';
 import { scanFolders, subtitleKey, type SubtitleBeside } from './scan-folders';
 
 export interface RebuildDeps {
@@ -41,9 +42,6 @@ export interface RebuildReport {
   /** Files or folders that could not be read, and why. */
   unreadable: Array<{ path: string; message: string }>;
 }
-
-/** How many files are read at once: ffmpeg's own gate bounds the processes, this the waiting work. */
-const READERS = 4;
 
 const isoDay = (date: string | undefined): string | undefined => (date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00.000Z` : undefined);
 
@@ -81,24 +79,20 @@ export async function rebuildLibrary(
     ffmpegPath = found.value;
   }
 
-  // Read every candidate, a few at a time, in a stable order.
-  const jobs: Array<() => Promise<ReadOutcome & { claims?: string }>> = [
-    ...scanned.media.map((file) => () => readMediaFile(ffmpegPath ?? '', file, request.signal)),
-    ...scanned.sidecars.map((file) => () => readSidecarFile(file)),
-  ];
-  const outcomes: Array<ReadOutcome & { claims?: string }> = new Array(jobs.length);
-  let next = 0;
+  // Video and audio in batches (one ffmpeg for many files), then the sidecars.
+  const total = scanned.media.length + scanned.sidecars.length;
   let done = 0;
-  const worker = async (): Promise<void> => {
-    while (next < jobs.length && !request.signal?.aborted) {
-      const at = next++;
-      outcomes[at] = await (jobs[at] as () => Promise<ReadOutcome & { claims?: string }>)();
-      done += 1;
-      request.onProgress?.({ done, total: jobs.length });
-    }
+  const step = (more: number): void => {
+    done += more;
+    request.onProgress?.({ done, total });
   };
-  request.onProgress?.({ done: 0, total: jobs.length });
-  await Promise.all(Array.from({ length: READERS }, worker));
+  step(0);
+  const outcomes: Array<ReadOutcome & { claims?: string }> = await readMediaFiles(ffmpegPath ?? '', scanned.media, { ...(request.signal ? { signal: request.signal } : {}), onBatch: step });
+  for (const sidecar of scanned.sidecars) {
+    if (request.signal?.aborted) break;
+    outcomes.push(await readSidecarFile(sidecar));
+    step(1);
+  }
   if (request.signal?.aborted) return { ok: false, error: { code: 'canceled', message: 'The rebuild was canceled; what it recorded so far stays.' } };
 
   const claimed = new Set(outcomes.flatMap((outcome) => (outcome.claims ? [outcome.claims] : [])));
@@ -115,9 +109,17 @@ export async function rebuildLibrary(
   const recorded = deps.library.listAllFiles();
   if (!recorded.ok) return recorded;
   const knownPaths = new Set(recorded.value.map((file) => file.path));
-  const usedSubtitles = new Set<string>();
+  const plans: PostPlan[] = [];
   for (const files of posts.values()) {
-    const written = await recordPost(deps, files, knownPaths, scanned.subtitles, usedSubtitles, report);
+    const placed = placeFiles(files);
+    const existing = deps.library.findExisting({ postUrl: placed[0]?.file.facts.link ?? '' });
+    if (!existing.ok) return existing;
+    plans.push({ placed, existingId: existing.value?.post.id });
+  }
+  const covers = await coversOfNewPosts(ffmpegPath, plans, request.signal);
+  const usedSubtitles = new Set<string>();
+  for (const plan of plans) {
+    const written = await recordPost(deps, plan, covers, knownPaths, scanned.subtitles, usedSubtitles, report);
     if (!written.ok) return written;
   }
   for (const subtitles of scanned.subtitles.values()) {
@@ -172,22 +174,48 @@ function postOf(placed: ReadonlyArray<{ file: FoundFile; index: number }>): Post
   };
 }
 
+/** One post's files in their places, and the post's id when it is already in the library. */
+interface PostPlan {
+  placed: Array<{ file: FoundFile; index: number }>;
+  existingId: number | undefined;
+}
+
+/** As the thumbnail cache takes them: a larger image gets no preview (the file itself is still recorded). */
+const MAX_PREVIEW_BYTES = 10 * 1024 * 1024;
+
+/** The pictures that become the previews of posts new to the library, by file: covers read out in batches, images as they are. */
+async function coversOfNewPosts(ffmpegPath: string | undefined, plans: readonly PostPlan[], signal?: AbortSignal): Promise<Map<string, Uint8Array>> {
+  const files = plans.filter((plan) => plan.existingId === undefined).flatMap((plan) => plan.placed.map(({ file }) => file));
+  const covers = new Map<string, Uint8Array>();
+  const inside = files.flatMap((file) => (file.coverStream === undefined ? [] : [{ file: file.path, stream: file.coverStream }]));
+  if (ffmpegPath && inside.length > 0) {
+    const read = await readCovers(ffmpegPath, inside, signal);
+    inside.forEach((cover, at) => {
+      const bytes = read[at];
+      if (bytes) covers.set(cover.file, bytes);
+    });
+  }
+  for (const file of files) {
+    if (file.mediaType !== 'image' || file.size > MAX_PREVIEW_BYTES) continue;
+    const bytes = await readFile(file.path).catch(() => undefined);
+    if (bytes) covers.set(file.path, new Uint8Array(bytes));
+  }
+  return covers;
+}
+
 async function recordPost(
   deps: RebuildDeps,
-  files: readonly FoundFile[],
+  { placed, existingId }: PostPlan,
+  covers: ReadonlyMap<string, Uint8Array>,
   knownPaths: Set<string>,
   subtitlesBeside: ReadonlyMap<string, SubtitleBeside[]>,
   usedSubtitles: Set<string>,
   report: RebuildReport,
 ): Promise<Result<void, ErrorInfo>> {
-  const placed = placeFiles(files);
-  const link = placed[0]?.file.facts.link ?? '';
-  const existing = deps.library.findExisting({ postUrl: link });
-  if (!existing.ok) return existing;
   let postId: number;
   let before: { files: FileRecord[]; subtitles: SubtitleRecord[] } = { files: [], subtitles: [] };
-  if (existing.value) {
-    postId = existing.value.post.id;
+  if (existingId !== undefined) {
+    postId = existingId;
     report.postsFound += 1;
     const detail = deps.library.getPost(postId);
     if (!detail.ok) return detail;
@@ -196,7 +224,7 @@ async function recordPost(
     // A post new to the library: its covers become its previews (an image is its own).
     const previews: Array<{ previewPath?: string }> = [];
     for (const { file, index } of placed) {
-      const bytes = await file.cover?.();
+      const bytes = covers.get(file.path);
       const kept = bytes ? await deps.thumbnails.keep(bytes) : undefined;
       if (kept?.ok) previews[index] = { previewPath: kept.value.path };
     }

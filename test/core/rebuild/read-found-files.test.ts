@@ -5,7 +5,8 @@ import type { FileTags } from '../../../src/core/media/file-tags';
 import { writeSidecar } from '../../../src/core/media/sidecar';
 import { tagFile } from '../../../src/core/media/tag-file';
 import { parseFfmetadata } from '../../../src/core/rebuild/parse-ffmetadata';
-import { readMediaFile, readSidecarFile } from '../../../src/core/rebuild/read-found-files';
+import { readCovers } from '../../../src/core/rebuild/read-container';
+import { readMediaFiles, readSidecarFile } from '../../../src/core/rebuild/read-found-files';
 import { ffmpegWorkspace } from '../media/system-ffmpeg';
 
 /*
@@ -45,22 +46,29 @@ describe('reading back what Trove wrote', () => {
     const cover = await make(`cover-${extension}.jpg`, ['-f', 'lavfi', '-i', 'testsrc=size=64x36', '-frames:v', '1']);
     const tagged = await tagFile(work.ffmpeg, file, { ...TAGS, coverPath: cover });
     expect(tagged).toEqual({ ok: true, value: true });
-    const read = await readMediaFile(work.ffmpeg, file);
-    if (!('found' in read)) throw new Error(`not read: ${JSON.stringify(read)}`);
+    const [read] = await readMediaFiles(work.ffmpeg, [file]);
+    if (!read || !('found' in read)) throw new Error(`not read: ${JSON.stringify(read)}`);
     expect(read.found).toMatchObject({ path: file, mediaType, codecs, facts: FACTS });
     // MP4 may give the day back as the year alone; the rest keep it whole.
     expect(read.found.facts.date).toMatch(/^2024(-02-01)?$/u);
-    const coverBytes = await read.found.cover?.();
-    if (extension === 'webm') expect(coverBytes).toBeUndefined();
-    else expect([...(coverBytes ?? []).slice(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    const stream = read.found.coverStream;
+    if (extension === 'webm') expect(stream).toBeUndefined();
+    else {
+      const [coverBytes] = await readCovers(work.ffmpeg, [{ file, stream: stream as number }]);
+      expect([...(coverBytes ?? []).slice(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    }
   });
 
-  it('a file tagged by another tool (a link, but no site) is not Trove\'s; a file ffmpeg cannot read is named', async () => {
-    const file = await video('other-tool.mkv', ['-c:v', 'libx264', '-c:a', 'aac', '-metadata', 'title=Elsewhere', '-metadata', 'purl=https://video.example/watch/x', '-metadata', 'comment=https://video.example/watch/x']);
-    expect(await readMediaFile(work.ffmpeg, file)).toEqual({ notTrove: file });
+  it('reads many files with one ffmpeg; another tool\'s file (a link, but no site) is not Trove\'s, and a broken one costs only itself', async () => {
+    const other = await video('other-tool.mkv', ['-c:v', 'libx264', '-c:a', 'aac', '-metadata', 'title=Elsewhere', '-metadata', 'purl=https://video.example/watch/x', '-metadata', 'comment=https://video.example/watch/x']);
     const broken = path.join(work.folder, 'broken.mp4');
     await writeFile(broken, 'not a video');
-    expect(await readMediaFile(work.ffmpeg, broken)).toMatchObject({ unreadable: broken });
+    const ours = await video('ours.mp4', ['-c:v', 'libx264', '-c:a', 'aac']);
+    expect(await tagFile(work.ffmpeg, ours, TAGS)).toEqual({ ok: true, value: true });
+    const batches: number[] = [];
+    const read = await readMediaFiles(work.ffmpeg, [other, broken, ours], { onBatch: (done) => batches.push(done) });
+    expect(read).toEqual([{ notTrove: other }, { unreadable: broken, message: 'ffmpeg cannot read broken.mp4.' }, { found: expect.objectContaining({ path: ours, facts: expect.objectContaining({ link: TAGS.link }) }) }]);
+    expect(batches).toEqual([3]);
   });
 
   it('an image sidecar gives the image beside it, also when both were renamed together', async () => {
