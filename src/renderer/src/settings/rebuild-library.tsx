@@ -32,7 +32,7 @@ function PathList({ title, paths }: { title: string; paths: readonly string[] })
  * progress, and says what came back, what is gone and what Trove did not write. Used in
  * Settings and in the notice shown when the library was damaged or missing at start.
  */
-export function RebuildLibrary({ onDone }: { onDone?: () => void }) {
+export function RebuildLibrary() {
   const { t } = useTranslation();
   const { api } = useClient();
   const settings = useSettings();
@@ -43,7 +43,6 @@ export function RebuildLibrary({ onDone }: { onDone?: () => void }) {
     setStep({ kind: 'running' });
     const answer = await api['library.rebuild']({});
     setStep(answer.ok ? { kind: 'done', report: answer.value } : { kind: 'failed', error: answer.error });
-    if (answer.ok) onDone?.();
   };
   const folder = settings.downloadFolder || t('settings.downloadFolderDefault');
 
