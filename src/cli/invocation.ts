@@ -29,6 +29,7 @@ export type Invocation =
   | { command: 'library'; action: 'search'; words: string; limit: number; offset: number }
   | { command: 'library'; action: 'show'; id: number }
   | { command: 'library'; action: 'remove'; id: number; deleteFiles: boolean }
+  | { command: 'library'; action: 'rebuild'; folders: string[] }
   | { command: 'credits'; days: number }
   | { command: 'key'; action: 'set' | 'status' | 'clear' }
   | { command: 'doctor' }

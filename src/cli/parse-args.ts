@@ -167,6 +167,11 @@ export function parseArgs(argv: readonly string[], version: string): ParseOutcom
     .action((id: number, options: { deleteFiles?: boolean }, command: Command) =>
       capture({ command: 'library', action: 'remove', id, deleteFiles: options.deleteFiles === true }, command),
     );
+  library
+    .command('rebuild')
+    .description('rebuild the library from the files Trove wrote (their tags and sidecars); asks the service for nothing, costs no credits')
+    .argument('[folders...]', 'folders to read (default: the download folder)')
+    .action((folders: string[], _options: unknown, command: Command) => capture({ command: 'library', action: 'rebuild', folders }, command));
 
   program
     .command('credits')

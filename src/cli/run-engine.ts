@@ -9,6 +9,7 @@ import { runDoctorWithoutEngine } from './commands/doctor';
 import { runCommand } from './commands/run-command';
 import { runServe } from './commands/serve';
 import { settingsResetNote } from './settings-reset-note';
+import { libraryNoticeNote } from './library-notice-note';
 import { defaultDataDir } from '../node-shared/data-dir';
 import { EXIT } from './exit-codes';
 import { failureFromError } from './failure';
@@ -64,6 +65,8 @@ export async function runEngineCommand(
   }
   const resetNote = settingsResetNote(core.settingsReset, core.dataDir);
   if (resetNote) output.note(resetNote);
+  const libraryNote = libraryNoticeNote(core.libraryNotice, invocation.command === 'library' && invocation.action === 'rebuild');
+  if (libraryNote) output.note(libraryNote);
   const closeCore = once(() => core.close());
   const cleanups: Array<() => void> = [];
   const ctx: CommandContext = {

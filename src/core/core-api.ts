@@ -6,6 +6,7 @@ import type {
   EventName,
   EventPayload,
 } from '../shared/contract';
+import type { LibraryNotice } from '../shared/library-rebuild';
 
 /**
  * The engine as every face sees it. `dispatch` takes untrusted input (from IPC, a
@@ -17,6 +18,8 @@ export interface Core {
   readonly dataDir: string;
   /** See AppInfo.settingsReset: what the faces warn about once at start-up. */
   readonly settingsReset: readonly string[];
+  /** See AppInfo.libraryNotice: the library was damaged (moved aside) or missing at start-up. */
+  readonly libraryNotice: LibraryNotice | undefined;
   /**
    * Whether this Core runs the data folder's jobs. False for a query (startQueue false) and
    * while another process runs them: jobs added here wait in that process's queue, and their

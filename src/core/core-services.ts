@@ -1,4 +1,5 @@
 import type { ErrorInfo, Result } from '../shared/errors';
+import type { LibraryNotice } from '../shared/library-rebuild';
 import type { Settings } from '../shared/settings';
 import type { ServiceClient } from './api';
 import type { BalanceAlerts, CreditsMonitor, Ledger, PriceTable } from './credits';
@@ -20,6 +21,8 @@ export interface CoreServices {
   readonly settings: SettingsStore;
   /** Settings found unreadable at start-up, now at their defaults (AppInfo.settingsReset). */
   readonly settingsReset: readonly string[];
+  /** The library was damaged (moved aside) or missing at start-up (AppInfo.libraryNotice). */
+  readonly libraryNotice: LibraryNotice | undefined;
   readonly keys: KeyStore;
   /**
    * The client for the current settings (service URL, API version, language). Every call it

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CommandInput, CommandName, CommandResult, Envelope, QueueHolder } from '../shared/contract';
@@ -15,6 +16,7 @@ import {
   jobCommands,
   keyCommands,
   libraryCommands,
+  rebuildCommands,
   createSandboxSession,
   settingsCommands,
   subtitleCommands,
@@ -37,7 +39,8 @@ import {
   watchOtherWriters,
   startQueueOwnership,
 } from './jobs';
-import { closeDatabase, migrations, openDatabase } from './db';
+import { closeDatabase, migrations, openOrSetAside } from './db';
+import { libraryNoticeAtStart } from './library-notice';
 import { createChangeFeed, createLibraryStore, createThumbnailCache } from './library';
 import type { FfmpegInfo } from './media';
 import { locateFfmpeg } from './media';
@@ -104,9 +107,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // In sandbox mode the sandbox's service URL and key are laid over the stored ones.
   const sandbox = createSandboxSession(storedSettings, options.startSandbox);
   const { settings } = sandbox;
-  const opened = openDatabase(join(options.dataDir, DATABASE_FILE), { migrations });
+  const databasePath = join(options.dataDir, DATABASE_FILE);
+  const hadDatabase = existsSync(databasePath);
+  const opened = openOrSetAside(databasePath, { migrations, now });
   if (!opened.ok) throw new CoreStartError(opened.error.code, opened.error.message);
-  const db = opened.value;
+  const { db, setAside } = opened.value;
+  const downloadFolder = (current: Settings): string => current.downloadFolder || options.defaultDownloadFolder || defaultDownloadFolder();
+  const libraryNotice = await libraryNoticeAtStart({ setAside, hadDatabase, downloadFolder: downloadFolder(settings.get()) });
 
   const events = new EventBus();
   // TROVE_KEYCHAIN_SERVICE keeps a test run or a second profile away from the user's own entry.
@@ -211,7 +218,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     bandwidth: createBandwidthLimiter(settings.get().speedLimit),
     downloadTuning: options.downloadTuning ?? {},
     ffmpeg,
-    downloadFolder: (current) => current.downloadFolder || options.defaultDownloadFolder || defaultDownloadFolder(),
+    downloadFolder,
+    libraryNotice,
     redact,
   };
 
@@ -247,6 +255,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...grabCommands(deps),
     ...jobCommands(deps),
     ...libraryCommands(deps),
+    ...rebuildCommands(deps),
     ...subtitleCommands(deps),
     ...creditCommands(deps),
   };
@@ -286,6 +295,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   return {
     dataDir: options.dataDir,
     settingsReset,
+    libraryNotice,
     runsQueue: () => ownership?.runsQueue() ?? false,
     dispatch,
     call: <N extends CommandName>(name: N, input: CommandInput<N>) => dispatch(name, input) as Promise<Envelope<CommandResult<N>>>,

@@ -32,6 +32,7 @@ export const COMMAND_NAMES = [
   'library.search',
   'library.get',
   'library.remove',
+  'library.rebuild',
   'subtitles.list',
   'subtitles.cues',
   'subtitles.save',
@@ -53,6 +54,7 @@ export const EVENT_NAMES = [
   'grab.requested',
   'queue.runner',
   'library.changed',
+  'library.rebuildProgress',
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

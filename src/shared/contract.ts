@@ -6,6 +6,7 @@ import { errorCodeSchema } from './error-codes';
 import type { ErrorInfo } from './errors';
 import { downloadOptionsSchema, jobStateSchema, jobViewSchema, pauseReasonSchema } from './jobs';
 import { libraryChangeSchema, libraryDetailSchema, libraryItemSchema, libraryQuerySchema } from './library';
+import { libraryNoticeSchema, rebuildInputSchema, rebuildProgressSchema, rebuildReportSchema } from './library-rebuild';
 import { keyStatusSchema } from './key-status';
 import { playlistPageSchema, postSchema } from './post';
 import { settingsPatchSchema, settingsSchema } from './settings';
@@ -79,6 +80,8 @@ export const appInfoSchema = z.object({
    * first save, never overwritten).
    */
   settingsReset: z.array(z.string()),
+  /** The library was corrupt (moved aside) or missing at start-up: the faces offer the rebuild. */
+  libraryNotice: libraryNoticeSchema.optional(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 
@@ -267,6 +270,8 @@ export const commands = {
     z.object({ id: idSchema, deleteFiles: z.boolean() }).strict(),
     z.object({ removedFiles: z.array(z.string()) }),
   ),
+  /** Rebuilds the library from the files Trove wrote (their tags and sidecars); asks the service for nothing. */
+  'library.rebuild': command(rebuildInputSchema, rebuildReportSchema),
 
   /**
    * The subtitle tracks of a video (one charged call), by link or for a library post. A video
@@ -334,6 +339,8 @@ export const events = {
   'settings.changed': settingsSchema,
   'key.changed': keyStatusSchema,
   'library.changed': libraryChangeSchema,
+  /** How far a running `library.rebuild` has read. */
+  'library.rebuildProgress': rebuildProgressSchema,
   // Sent by the desktop face, not the Core: the user chose a link outside the window. From the
   // clipboard notification it is previewed at once, as if pasted (preview: true); from a trove://
   // link it only fills Grab's box (preview: false), since any page can send one. Web mode never sends it.

@@ -50,6 +50,7 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   'library.search': { query: 'x' },
   'library.get': { id: 1 },
   'library.remove': { id: 1, deleteFiles: false },
+  'library.rebuild': { folders: ['/nonexistent/trove-rebuild'] },
   'subtitles.list': { url: 'https://video.example/watch/a' },
   'subtitles.cues': { source: { kind: 'library', postId: 1, languageTag: 'en' } },
   'subtitles.save': { resolutionId: 'r', languageTags: ['en'], format: 'srt' },

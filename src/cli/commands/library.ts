@@ -3,6 +3,7 @@ import type { ExitCode } from '../exit-codes';
 import { libraryDetailLines, libraryListLines } from '../format/format-library';
 import type { Invocation } from '../invocation';
 import type { CommandContext } from './context';
+import { runRebuild } from './rebuild';
 
 export async function runLibrary(ctx: CommandContext, invocation: Extract<Invocation, { command: 'library' }>): Promise<ExitCode> {
   switch (invocation.action) {
@@ -34,5 +35,7 @@ export async function runLibrary(ctx: CommandContext, invocation: Extract<Invoca
       ]);
       return EXIT.ok;
     }
+    case 'rebuild':
+      return runRebuild(ctx, invocation.folders);
   }
 }

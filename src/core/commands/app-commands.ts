@@ -54,6 +54,7 @@ export function appCommands({ services, queue, version, electronVersion, env, de
           capabilities: { openPath: desktop !== undefined, showInFolder: desktop !== undefined, pickFolder: desktop !== undefined, sandbox: sandbox.available },
           sandbox: sandbox.status(),
           settingsReset: [...services.settingsReset],
+          ...(services.libraryNotice ? { libraryNotice: services.libraryNotice } : {}),
         },
       };
     },

@@ -5,6 +5,7 @@ export * from './handler-types';
 export * from './job-commands';
 export * from './key-commands';
 export * from './library-commands';
+export * from './rebuild-commands';
 export * from './sandbox-session';
 export * from './settings-commands';
 export * from './subtitle-commands';

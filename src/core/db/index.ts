@@ -2,3 +2,4 @@ export * from './database';
 export * from './migrate';
 export * from './migrations';
 export * from './sqlite-error';
+export * from './set-aside-corrupt';

@@ -23,6 +23,7 @@ import type {
 import {
   existingQuerySchema,
   fileInputSchema,
+  fileMoveSchema,
   mediaLocalSchema,
   profileInputSchema,
   removePostInputSchema,
@@ -151,6 +152,15 @@ export function createLibraryStore(db: Db, { now, onChange }: LibraryStoreOption
       return input.ok ? logged(() => files.addFile(input.value), (record) => ({ files: [record.postId] })) : input;
     },
     listFiles: (postId: number): Result<FileRecord[]> => withPost(postId, () => files.listFiles(postId)),
+    listAllFiles: (): Result<FileRecord[]> => guardDb(() => files.listAllFiles()),
+    /** Point a file's record at where the file is now (found again by a rebuild). */
+    moveFile(fileId: number, move: { path: string; size: number }): Result<FileRecord> {
+      const input = parseInput(fileMoveSchema, move, 'file move');
+      if (!input.ok) return input;
+      const moved = logged(() => files.moveFile(fileId, input.value.path, input.value.size), (record) => (record ? { files: [record.postId] } : undefined));
+      if (!moved.ok) return moved;
+      return moved.value ? ok(moved.value) : notFound('file', fileId);
+    },
 
     addSubtitle(subtitle: SubtitleInput): Result<SubtitleRecord> {
       const input = parseInput(subtitleInputSchema, subtitle, 'subtitle record');

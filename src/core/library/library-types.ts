@@ -64,6 +64,8 @@ export const fileInputSchema = z.object({
 });
 export type FileInput = z.infer<typeof fileInputSchema>;
 
+export const fileMoveSchema = fileInputSchema.pick({ path: true, size: true });
+
 export const subtitleInputSchema = fileInputSchema.omit({ kind: true, codecs: true }).extend({
   languageTag: z.string().min(1),
   languageName: z.string().optional(),

@@ -21,6 +21,9 @@ export const fileTagsSchema = z.object({
   site: z.string().max(200).optional(),
   /** The audio track's language, a BCP 47 tag (en, pt-BR). */
   audioLanguage: z.string().max(35).optional(),
+  /** Which media item of the post this file is (from 0), and how many the post has: a rebuild puts it back in its place. */
+  mediaIndex: z.number().int().nonnegative().optional(),
+  mediaCount: z.number().int().positive().optional(),
   /** A local image: the post's preview. */
   coverPath: z.string().min(1).optional(),
 });
@@ -48,6 +51,8 @@ function metadataArgs(tags: FileTags, format: TagFormat): string[] {
     ['comment', tags.link],
     // MP4's tvnw ("network") is the one standard atom for where a video was published.
     ['network', tags.site],
+    // "track 2/3": the media item's place in the post, in the one tag every container and player knows.
+    ['track', tags.mediaIndex === undefined ? undefined : `${tags.mediaIndex + 1}/${tags.mediaCount ?? tags.mediaIndex + 1}`],
     // MP4 keeps only its known atoms; Matroska and ID3 (as TXXX) keep the link under its own name too.
     ...(format === 'mp4' || format === 'm4a' ? [] : ([['purl', tags.link]] as Array<[string, string]>)),
   ];

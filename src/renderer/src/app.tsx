@@ -13,6 +13,7 @@ import { BalanceProvider } from './shell/balance-context';
 import { ConnectionBanner } from './shell/connection-banner';
 import { ROUTES, ROUTE_IDS, START_ROUTE_IDS } from './shell/routes';
 import { SettingsResetBanner } from './shell/settings-reset-banner';
+import { LibraryNoticeBanner } from './shell/library-notice-banner';
 import { SettingsProvider, useSettings } from './shell/settings-context';
 import { useRoute } from './shell/use-route';
 import { useVisitedScreens } from './shell/use-visited-screens';
@@ -31,6 +32,7 @@ function Shell() {
       <ConnectionBanner />
       <BalanceAlerts />
       <SettingsResetBanner />
+      <LibraryNoticeBanner />
       <main id="main" className="app-main" tabIndex={-1}>
         {/* Once shown, screens stay mounted (hidden) so a preview or a scroll position survives a tab switch. */}
         {ROUTES.map(({ id, labelKey, Screen }) => (

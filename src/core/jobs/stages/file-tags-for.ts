@@ -14,7 +14,7 @@ function dayOf(createdAt: string | undefined): string | undefined {
 /**
  * What a downloaded file of the post says about itself: the caption rule's title, the
  * author, the day, the text (when the title is not already it), the link, the site, the
- * language of the audio track the job chose and the item's preview as cover.
+ * language of the audio track the job chose, the item's place in the post and its preview as cover.
  */
 export function fileTagsFor(post: Post, fallbackLink: string, task: MediaTask, coverPath: string | undefined): FileTags {
   const title = displayCaption(post).slice(0, 1000);
@@ -24,6 +24,8 @@ export function fileTagsFor(post: Post, fallbackLink: string, task: MediaTask, c
   const language = task.variant?.language_tag;
   return {
     link: post.post_url ?? fallbackLink,
+    mediaIndex: task.mediaIndex,
+    mediaCount: post.medias.length,
     ...(title ? { title } : {}),
     ...(artist ? { artist } : {}),
     ...(date ? { date } : {}),

@@ -35,6 +35,8 @@ export function createFileStore(db: Db, now: () => number) {
       kind = excluded.kind, codecs = excluded.codecs, sha256 = excluded.sha256, created_at = excluded.created_at
     RETURNING *`);
   const list = db.prepare<[number], FileRow>('SELECT * FROM files WHERE post_id = ? ORDER BY media_index, id');
+  const all = db.prepare<[], FileRow>('SELECT * FROM files ORDER BY id');
+  const move = db.prepare<{ id: number; path: string; size: number }, FileRow>('UPDATE files SET path = @path, size = @size WHERE id = @id RETURNING *');
 
   return {
     addFile(input: FileInput): FileRecord {
@@ -52,6 +54,13 @@ export function createFileStore(db: Db, now: () => number) {
       return toFileRecord(row);
     },
     listFiles: (postId: number): FileRecord[] => list.all(postId).map(toFileRecord),
+    /** Every file the library knows, for a rebuild to tell which are gone. */
+    listAllFiles: (): FileRecord[] => all.all().map(toFileRecord),
+    /** A file found again under another name (moved or renamed): the same record, its new place. */
+    moveFile: (id: number, path: string, size: number): FileRecord | undefined => {
+      const row = move.get({ id, path, size });
+      return row ? toFileRecord(row) : undefined;
+    },
   };
 }
 

@@ -80,25 +80,29 @@ export function createThumbnailCache(options: ThumbnailCacheOptions) {
     return written;
   }
 
+  /** Keeps an image the engine already has (a cover read back from a file) as a thumbnail. */
+  async function keep(bytes: Uint8Array): Promise<Result<CachedThumbnail>> {
+    if (bytes.byteLength > maxBytes) {
+      return err({ code: 'thumbnail_too_large', retryable: false, message: `The thumbnail is ${bytes.byteLength} bytes; the limit is ${maxBytes}.` });
+    }
+    const type = sniffImageType(bytes);
+    if (!type) return err({ code: 'thumbnail_not_image', retryable: false, message: 'The thumbnail is not a JPEG, PNG, GIF, WebP or AVIF image.' });
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const path = join(directory, `${sha256}.${type.extension}`);
+    const thumbnail = { path, sha256, size: bytes.byteLength, mime: type.mime };
+    // Claimed for the post being recorded, before a removal can look (see thumbnail-claims.ts).
+    claimThumbnail(options.db, path);
+    const stored = await store(thumbnail, bytes);
+    if (!stored.ok) releaseThumbnails(options.db, [path]);
+    return stored.ok ? ok(thumbnail) : stored;
+  }
+
   return {
     async cache(url: string, headers?: MediaHeaders): Promise<Result<CachedThumbnail>> {
       const fetched = await options.fetchBytes(url, headers);
-      if (!fetched.ok) return fetched;
-      const bytes = fetched.value;
-      if (bytes.byteLength > maxBytes) {
-        return err({ code: 'thumbnail_too_large', retryable: false, message: `The thumbnail is ${bytes.byteLength} bytes; the limit is ${maxBytes}.` });
-      }
-      const type = sniffImageType(bytes);
-      if (!type) return err({ code: 'thumbnail_not_image', retryable: false, message: 'The thumbnail is not a JPEG, PNG, GIF, WebP or AVIF image.' });
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
-      const path = join(directory, `${sha256}.${type.extension}`);
-      const thumbnail = { path, sha256, size: bytes.byteLength, mime: type.mime };
-      // Claimed for the post being recorded, before a removal can look (see thumbnail-claims.ts).
-      claimThumbnail(options.db, path);
-      const stored = await store(thumbnail, bytes);
-      if (!stored.ok) releaseThumbnails(options.db, [path]);
-      return stored.ok ? ok(thumbnail) : stored;
+      return fetched.ok ? keep(fetched.value) : fetched;
     },
+    keep,
   };
 }
 

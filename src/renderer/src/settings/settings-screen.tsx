@@ -12,6 +12,7 @@ import { useAppInfo } from '../shell/app-info-context';
 import { useSettings } from '../shell/settings-context';
 import { AboutInstallation } from './about-installation';
 import { ApiKeySection } from './api-key-section';
+import { RebuildLibrary } from './rebuild-library';
 import { SendToTrove } from './send-to-trove';
 import { CheckSetting, RadioSetting, SelectSetting, TextSetting } from './setting-field';
 import { QUALITY_CHOICES, parseCount, parseFolder, parseLanguages, parseServiceUrl, parseSpeedLimit, qualityFromText, speedLimitText } from './setting-values';
@@ -288,6 +289,11 @@ export function SettingsScreen() {
             save={saver('embedSubtitles')}
             state={stateOf('embedSubtitles')}
           />
+        </Section>
+
+        <Section id="settings-library" title={t('rebuild.section')}>
+          <p className="small muted">{t('rebuild.hint')}</p>
+          <RebuildLibrary />
         </Section>
 
         <Section id="settings-about" title={t('about.title')}>

@@ -1,0 +1,2 @@
+export * from './rebuild-library';
+export * from './parse-ffmetadata';
