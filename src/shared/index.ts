@@ -6,6 +6,7 @@ export * from './error-codes';
 export * from './errors';
 export * from './jobs';
 export * from './library';
+export * from './said';
 export * from './links';
 export * from './post';
 export * from './settings';

@@ -49,6 +49,7 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   'jobs.clear': {},
   'library.search': { query: 'x' },
   'library.get': { id: 1 },
+  'library.said': { query: 'x' },
   'library.remove': { id: 1, deleteFiles: false },
   'subtitles.list': { url: 'https://video.example/watch/a' },
   'subtitles.cues': { source: { kind: 'library', postId: 1, languageTag: 'en' } },

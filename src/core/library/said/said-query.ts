@@ -1,0 +1,44 @@
+import { foldText } from '../../../shared/fold-text';
+import { isCjkRun, pairUpCjk } from '../../subtitles';
+
+export interface SaidMatch {
+  /** An FTS5 MATCH expression over cues_fts, built only from quoted phrases; null when no word is left. */
+  readonly match: string | null;
+  /** What to mark in a matching cue's folded text: one pattern per word or CJK run typed. */
+  readonly marks: RegExp[];
+}
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+/** A term's pieces: runs of CJK, or words of any other script. */
+const PIECES = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc\u3005]+|[\p{L}\p{N}]+/gu;
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A word is marked whole (the last one typed may be its start); a CJK run wherever it is, even across a line break. */
+function markOf(piece: string, prefix: boolean): RegExp {
+  if (isCjkRun(piece)) return new RegExp([...piece].map(escapeRegExp).join('\\s*'), 'gu');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(piece)}${prefix ? '[\\p{L}\\p{N}]*' : '(?![\\p{L}\\p{N}])'}`, 'gu');
+}
+
+/**
+ * What the user typed as a query over the cue index: each term (split at spaces) is one
+ * quoted phrase of its folded words and CJK character pairs, so no input is an FTS5 syntax
+ * error, and terms are ANDed. The last term is a prefix match while the user is still typing
+ * it (the input does not end with a space), and so is a lone CJK character, which the index
+ * holds only as the first of a pair.
+ */
+export function parseSaidQuery(input: string): SaidMatch {
+  const text = input.normalize('NFKC').replace(/\p{Cc}/gu, ' ');
+  const terms = text.split(/\s+/u).filter((term) => WORD_CHAR.test(term));
+  const phrases: string[] = [];
+  const marks: RegExp[] = [];
+  terms.forEach((term, index) => {
+    const pieces = foldText(term).match(PIECES) ?? [];
+    const last = pieces.at(-1);
+    if (last === undefined) return;
+    const typing = index === terms.length - 1 && !/\s$/u.test(text);
+    const prefix = typing || (isCjkRun(last) && [...last].length === 1);
+    phrases.push(`"${pairUpCjk(pieces.join(' ')).trim().replace(/\s+/gu, ' ')}"${prefix ? '*' : ''}`);
+    pieces.forEach((piece, at) => marks.push(markOf(piece, prefix && at === pieces.length - 1)));
+  });
+  return { match: phrases.length > 0 ? phrases.join(' ') : null, marks };
+}
