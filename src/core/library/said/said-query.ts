@@ -4,7 +4,7 @@ import { isCjkRun, pairUpCjk } from '../../subtitles';
 export interface SaidMatch {
   /** An FTS5 MATCH expression over cues_fts, built only from quoted phrases; null when no word is left. */
   readonly match: string | null;
-  /** What to mark in a matching cue's folded text: one pattern per word or CJK run typed. */
+  /** What to mark in a matching cue's folded text: one pattern per term typed. */
   readonly marks: RegExp[];
 }
 
@@ -13,10 +13,19 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
 const PIECES = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc\u3005]+|[\p{L}\p{N}]+/gu;
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A word is marked whole (the last one typed may be its start); a CJK run wherever it is, even across a line break. */
-function markOf(piece: string, prefix: boolean): RegExp {
-  if (isCjkRun(piece)) return new RegExp([...piece].map(escapeRegExp).join('\\s*'), 'gu');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(piece)}${prefix ? '[\\p{L}\\p{N}]*' : '(?![\\p{L}\\p{N}])'}`, 'gu');
+const piecePattern = (piece: string): string => (isCjkRun(piece) ? [...piece].map(escapeRegExp).join('\\s*') : escapeRegExp(piece));
+
+/**
+ * What to mark for a term: its pieces as they stand in the text ("that's" whole, not "that"
+ * and "s"), a CJK run even across a line break, and a word whole (the last one typed may be
+ * only its start).
+ */
+function markOf(pieces: readonly string[], prefix: boolean): RegExp {
+  const body = pieces.map(piecePattern).join('[^\\p{L}\\p{N}]*');
+  const start = isCjkRun(pieces[0] ?? '') ? '' : '(?<![\\p{L}\\p{N}])';
+  const lastIsWord = !isCjkRun(pieces.at(-1) ?? '');
+  const end = !lastIsWord ? '' : prefix ? '[\\p{L}\\p{N}]*' : '(?![\\p{L}\\p{N}])';
+  return new RegExp(`${start}${body}${end}`, 'gu');
 }
 
 /**
@@ -38,7 +47,7 @@ export function parseSaidQuery(input: string): SaidMatch {
     const typing = index === terms.length - 1 && !/\s$/u.test(text);
     const prefix = typing || (isCjkRun(last) && [...last].length === 1);
     phrases.push(`"${pairUpCjk(pieces.join(' ')).trim().replace(/\s+/gu, ' ')}"${prefix ? '*' : ''}`);
-    pieces.forEach((piece, at) => marks.push(markOf(piece, prefix && at === pieces.length - 1)));
+    marks.push(markOf(pieces, prefix));
   });
   return { match: phrases.length > 0 ? phrases.join(' ') : null, marks };
 }
