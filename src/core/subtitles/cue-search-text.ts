@@ -16,6 +16,7 @@ const CJK_RUN = new RegExp(`[${CJK_CHARS}]+`, 'gu');
 /** A line break between two CJK characters: no word boundary, lines are just wrapped there. */
 const CJK_LINE_BREAK = new RegExp(`(?<=[${CJK_CHARS}])\\s*\\n\\s*(?=[${CJK_CHARS}])`, 'gu');
 /** "extraordi-\nnary": a word hyphenated at the end of a line. */
+const ASCII_ONLY = /^\p{ASCII}*$/u;
 const HYPHENATED = /([\p{L}\p{N}]+)-\n([\p{L}\p{N}]+)/gu;
 
 export const isCjkRun = (text: string): boolean => new RegExp(`^[${CJK_CHARS}]+$`, 'u').test(text);
@@ -37,8 +38,10 @@ export const foldCueText = (text: string): string => foldText(text).replace(CJK_
  * a line break also indexed whole (after the cue's own words, so phrases inside it still match).
  */
 export function cueSearchText(text: string): string {
-  const folded = foldCueText(text);
-  const rejoined = [...folded.matchAll(HYPHENATED)].map((match) => `${match[1] ?? ''}${match[2] ?? ''}`);
-  const words = pairUpCjk(folded);
+  // most cues of most libraries are ASCII: nothing to normalize or pair
+  const ascii = ASCII_ONLY.test(text);
+  const folded = ascii ? text.toLowerCase() : foldCueText(text);
+  const words = ascii ? folded : pairUpCjk(folded);
+  const rejoined = folded.includes('-\n') ? [...folded.matchAll(HYPHENATED)].map((match) => `${match[1] ?? ''}${match[2] ?? ''}`) : [];
   return rejoined.length > 0 ? `${words}\n${rejoined.join(' ')}` : words;
 }

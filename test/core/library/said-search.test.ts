@@ -50,8 +50,11 @@ describe('what was said', () => {
     });
     expect(marked(result.moments[0])).toEqual(['sourdough', 'bread']);
     expect(texts('bread')).toHaveLength(2);
-    // a finished word is not a prefix: "rest " does not find "restaurant"
+    // a finished word is not a prefix: "res " does not find "rest"
     expect(texts('res ')).toEqual([]);
+    // nor are one or two letters, which would match most of a large library
+    expect(texts('ba')).toEqual([]);
+    expect(texts('bak')).toEqual(['Today we bake sourdough bread']);
   });
 
   it('folds accents and case both ways, as the post search does', () => {

@@ -9,6 +9,8 @@ export interface SaidMatch {
 }
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
+/** The shortest word typed that is looked up as the start of longer ones. */
+const MIN_PREFIX = 3;
 /** A term's pieces: runs of CJK, or words of any other script. */
 const PIECES = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc\u3005]+|[\p{L}\p{N}]+/gu;
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -32,8 +34,8 @@ function markOf(pieces: readonly string[], prefix: boolean): RegExp {
  * What the user typed as a query over the cue index: each term (split at spaces) is one
  * quoted phrase of its folded words and CJK character pairs, so no input is an FTS5 syntax
  * error, and terms are ANDed. The last term is a prefix match while the user is still typing
- * it (the input does not end with a space), and so is a lone CJK character, which the index
- * holds only as the first of a pair.
+ * it (the input does not end with a space) once it has three letters, and so is a lone CJK
+ * character, which the index holds only as the first of a pair.
  */
 export function parseSaidQuery(input: string): SaidMatch {
   const text = input.normalize('NFKC').replace(/\p{Cc}/gu, ' ');
@@ -45,7 +47,8 @@ export function parseSaidQuery(input: string): SaidMatch {
     const last = pieces.at(-1);
     if (last === undefined) return;
     const typing = index === terms.length - 1 && !/\s$/u.test(text);
-    const prefix = typing || (isCjkRun(last) && [...last].length === 1);
+    // one or two letters as a prefix would match most of a large library: they are a whole word until a third is typed
+    const prefix = isCjkRun(last) ? [...last].length === 1 : typing && [...last].length >= MIN_PREFIX;
     phrases.push(`"${pairUpCjk(pieces.join(' ')).trim().replace(/\s+/gu, ' ')}"${prefix ? '*' : ''}`);
     marks.push(markOf(pieces, prefix));
   });
