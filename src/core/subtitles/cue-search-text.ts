@@ -11,18 +11,20 @@ import { foldText } from '../../shared/fold-text';
  */
 
 /** Han, Hiragana, Katakana, the long vowel mark ー and the repeat mark 々 (both "Common"). */
-const CJK_CHARS = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\u30fc\\u3005';
+export const CJK_CHARS = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\u30fc\\u3005';
 const CJK_RUN = new RegExp(`[${CJK_CHARS}]+`, 'gu');
 /** A line break between two CJK characters: no word boundary, lines are just wrapped there. */
 const CJK_LINE_BREAK = new RegExp(`(?<=[${CJK_CHARS}])\\s*\\n\\s*(?=[${CJK_CHARS}])`, 'gu');
-/** "extraordi-\nnary": a word hyphenated at the end of a line. */
 const ASCII_ONLY = /^\p{ASCII}*$/u;
+/** "extraordi-\nnary": a word hyphenated at the end of a line. */
 const HYPHENATED = /([\p{L}\p{N}]+)-\n([\p{L}\p{N}]+)/gu;
 
-export const isCjkRun = (text: string): boolean => new RegExp(`^[${CJK_CHARS}]+$`, 'u').test(text);
+const ONLY_CJK = new RegExp(`^[${CJK_CHARS}]+$`, 'u');
+
+export const isCjkRun = (text: string): boolean => ONLY_CJK.test(text);
 
 /** The overlapping pairs of a run; a lone character stands for itself. */
-export function cjkPairs(run: string): string[] {
+function cjkPairs(run: string): string[] {
   const chars = [...run];
   return chars.length < 2 ? chars : chars.slice(1).map((char, index) => `${chars[index]}${char}`);
 }
@@ -31,7 +33,7 @@ export function cjkPairs(run: string): string[] {
 export const pairUpCjk = (folded: string): string => folded.replace(CJK_RUN, (run) => ` ${cjkPairs(run).join(' ')} `);
 
 /** Folds the text the way a query is folded and joins what a line break split. */
-export const foldCueText = (text: string): string => foldText(text).replace(CJK_LINE_BREAK, '');
+const foldCueText = (text: string): string => foldText(text).replace(CJK_LINE_BREAK, '');
 
 /**
  * The indexed form of a cue's text: folded, CJK runs as pairs, and a word hyphenated across

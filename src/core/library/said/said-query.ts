@@ -1,5 +1,5 @@
 import { foldText } from '../../../shared/fold-text';
-import { isCjkRun, pairUpCjk } from '../../subtitles';
+import { CJK_CHARS, isCjkRun, pairUpCjk } from '../../subtitles';
 
 export interface SaidMatch {
   /** An FTS5 MATCH expression over cues_fts, built only from quoted phrases; null when no word is left. */
@@ -12,7 +12,7 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
 /** The shortest word typed that is looked up as the start of longer ones. */
 const MIN_PREFIX = 3;
 /** A term's pieces: runs of CJK, or words of any other script. */
-const PIECES = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc\u3005]+|[\p{L}\p{N}]+/gu;
+const PIECES = new RegExp(`[${CJK_CHARS}]+|[\\p{L}\\p{N}]+`, 'gu');
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const piecePattern = (piece: string): string => (isCjkRun(piece) ? [...piece].map(escapeRegExp).join('\\s*') : escapeRegExp(piece));
