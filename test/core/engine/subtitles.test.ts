@@ -44,6 +44,11 @@ describe('subtitles through the engine', () => {
     expect(detail.subtitles.map((subtitle) => subtitle.languageTag)).toEqual([tag]);
     const fromLibrary = value(await core.call('subtitles.cues', { source: { kind: 'library', postId, languageTag: tag } }));
     expect(fromLibrary.map((cue) => cue.text)).toEqual(cues.map((cue) => cue.text));
+
+    // saved through Subtitles → Save, the track is searchable at once: its last cue is a moment of this post
+    const last = cues.at(-1);
+    const said = value(await core.call('library.said', { query: last?.text ?? '' }));
+    expect(said.moments[0]).toMatchObject({ postId, language: tag, startMs: last?.startMs, text: last?.text });
   });
 
   it('saves the chosen languages beside the video when a download asks for subtitles', async () => {
