@@ -26,7 +26,7 @@ export type Invocation =
   | { command: 'queue'; action: QueueAction; ids?: number[]; wait: boolean }
   | { command: 'queue'; action: 'clear'; states: ClearableState[] }
   | { command: 'library'; action: 'list'; limit: number; offset: number }
-  | { command: 'library'; action: 'search'; words: string; limit: number; offset: number }
+  | { command: 'library'; action: 'search'; words: string; limit: number; offset: number; said: boolean }
   | { command: 'library'; action: 'show'; id: number }
   | { command: 'library'; action: 'remove'; id: number; deleteFiles: boolean }
   | { command: 'library'; action: 'rebuild'; folders: string[] }

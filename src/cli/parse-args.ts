@@ -147,12 +147,16 @@ export function parseArgs(argv: readonly string[], version: string): ParseOutcom
     );
   library
     .command('search')
-    .description('search captions, texts, authors and sites')
+    .description('search captions, texts, authors and sites; with --said, what was said in saved subtitles')
     .argument('<words...>', 'words to find')
-    .option('--limit <n>', 'how many', parsePositiveInteger, 50)
+    .option('--said', 'find the moments whose subtitles say these words, best first')
+    .option('--limit <n>', 'how many (with --said: 20, at most 200)', parsePositiveInteger)
     .option('--offset <n>', 'skip this many', parseNonNegativeInteger, 0)
-    .action((words: string[], options: { limit: number; offset: number }, command: Command) =>
-      capture({ command: 'library', action: 'search', words: words.join(' '), limit: options.limit, offset: options.offset }, command),
+    .action((words: string[], options: { limit?: number; offset: number; said?: boolean }, command: Command) =>
+      capture(
+        { command: 'library', action: 'search', words: words.join(' '), limit: options.limit ?? (options.said ? 20 : 50), offset: options.offset, said: options.said === true },
+        command,
+      ),
     );
   library
     .command('show')

@@ -31,6 +31,7 @@ export const COMMAND_NAMES = [
   'jobs.clear',
   'library.search',
   'library.get',
+  'library.said',
   'library.remove',
   'library.rebuild',
   'subtitles.list',

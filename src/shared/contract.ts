@@ -9,6 +9,7 @@ import { libraryChangeSchema, libraryDetailSchema, libraryItemSchema, libraryQue
 import { libraryNoticeSchema, rebuildInputSchema, rebuildProgressSchema, rebuildReportSchema } from './library-rebuild';
 import { keyStatusSchema } from './key-status';
 import { playlistPageSchema, postSchema } from './post';
+import { saidQuerySchema, saidResultSchema } from './said';
 import { settingsPatchSchema, settingsSchema } from './settings';
 import { cueSchema, subtitleResultSchema } from './subtitles';
 
@@ -266,6 +267,8 @@ export const commands = {
 
   'library.search': command(libraryQuerySchema, z.object({ items: z.array(libraryItemSchema), total: z.number().int() })),
   'library.get': command(z.object({ id: idSchema }).strict(), libraryDetailSchema),
+  /** What was said: the saved subtitles' cues that match, best first, with the match marked. */
+  'library.said': command(saidQuerySchema, saidResultSchema),
   'library.remove': command(
     z.object({ id: idSchema, deleteFiles: z.boolean() }).strict(),
     z.object({ removedFiles: z.array(z.string()) }),

@@ -7,6 +7,7 @@ export * from './errors';
 export * from './jobs';
 export * from './library';
 export * from './library-rebuild';
+export * from './said';
 export * from './links';
 export * from './post';
 export * from './settings';

@@ -11,6 +11,7 @@ import { memory } from './benches/memory';
 import { merge } from './benches/merge';
 import { profile } from './benches/profile';
 import { renderer } from './benches/renderer';
+import { said } from './benches/said';
 import { segmented } from './benches/segmented';
 import { startup } from './benches/startup';
 import { singleConnection } from './benches/single-connection';
@@ -22,12 +23,12 @@ import { makeRunDir, remove, writeRandomFile } from './tools/files';
 import { startStaticServer } from './tools/static-server';
 
 /*
- * `npm run bench [-- --quick] [-- --only 1,6] [-- --write-docs]`: the nine benchmarks of
+ * `npm run bench [-- --quick] [-- --only 1,6] [-- --write-docs]`: the benchmarks of
  * docs/performance.md. Every comparison is a ratio measured in this run (A/B alternated,
  * medians). Missed goals do not fail the run: only a benchmark that crashes does.
  */
 
-const BENCHMARKS: readonly Benchmark[] = [singleConnection, segmented, merge, profile, apiRate, library, memory, startup, renderer];
+const BENCHMARKS: readonly Benchmark[] = [singleConnection, segmented, merge, profile, apiRate, library, memory, startup, renderer, said];
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const GiB = 1 << 30;

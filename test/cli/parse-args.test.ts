@@ -90,6 +90,15 @@ describe('parseArgs', () => {
       words: 'cats on boats',
       limit: 5,
       offset: 0,
+      said: false,
+    });
+    expect(run('library', 'search', 'see', 'you', '--said').invocation).toEqual({
+      command: 'library',
+      action: 'search',
+      words: 'see you',
+      limit: 20,
+      offset: 0,
+      said: true,
     });
     expect(run('library', 'show', '12').invocation).toEqual({ command: 'library', action: 'show', id: 12 });
     expect(run('library', 'remove', '12', '--delete-files').invocation).toEqual({ command: 'library', action: 'remove', id: 12, deleteFiles: true });

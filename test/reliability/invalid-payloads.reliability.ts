@@ -49,6 +49,7 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   'jobs.clear': {},
   'library.search': { query: 'x' },
   'library.get': { id: 1 },
+  'library.said': { query: 'x' },
   'library.remove': { id: 1, deleteFiles: false },
   'library.rebuild': { folders: ['/nonexistent/trove-rebuild'] },
   'subtitles.list': { url: 'https://video.example/watch/a' },

@@ -1,6 +1,7 @@
 import { EXIT } from '../exit-codes';
 import type { ExitCode } from '../exit-codes';
 import { libraryDetailLines, libraryListLines } from '../format/format-library';
+import { saidLines } from '../format/format-said';
 import type { Invocation } from '../invocation';
 import type { CommandContext } from './context';
 import { runRebuild } from './rebuild';
@@ -9,6 +10,7 @@ export async function runLibrary(ctx: CommandContext, invocation: Extract<Invoca
   switch (invocation.action) {
     case 'list':
     case 'search': {
+      if (invocation.action === 'search' && invocation.said) return searchSaid(ctx, invocation);
       const found = await ctx.core.call('library.search', {
         ...(invocation.action === 'search' && { query: invocation.words }),
         limit: invocation.limit,
@@ -38,4 +40,12 @@ export async function runLibrary(ctx: CommandContext, invocation: Extract<Invoca
     case 'rebuild':
       return runRebuild(ctx, invocation.folders);
   }
+}
+
+/** `library search --said`: the moments, best first; with --json each with its post, link, language, times and text. */
+async function searchSaid(ctx: CommandContext, invocation: Extract<Invocation, { command: 'library'; action: 'search' }>): Promise<ExitCode> {
+  const found = await ctx.core.call('library.said', { query: invocation.words, limit: invocation.limit, offset: invocation.offset });
+  if (!found.ok) return ctx.fail(found.error);
+  ctx.output.result('library', EXIT.ok, found.value, saidLines(found.value, invocation.words, invocation.offset));
+  return EXIT.ok;
 }

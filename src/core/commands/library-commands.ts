@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { toLibraryDetail, toLibraryItem } from '../library';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
 
-export function libraryCommands({ services }: HandlerDeps): HandlerGroup<'library.search' | 'library.get' | 'library.remove'> {
+export function libraryCommands({ services }: HandlerDeps): HandlerGroup<'library.search' | 'library.get' | 'library.said' | 'library.remove'> {
   return {
     async 'library.search'(query) {
       const page = services.library.searchPosts(query);
@@ -14,6 +14,9 @@ export function libraryCommands({ services }: HandlerDeps): HandlerGroup<'librar
       if (!post.ok) return post;
       if (!post.value) return { ok: false, error: { code: 'not_found', message: `There is no post ${id} in the library.` } };
       return { ok: true, value: toLibraryDetail(post.value, existsSync) };
+    },
+    async 'library.said'(query) {
+      return services.library.searchSaid(query);
     },
     async 'library.remove'({ id, deleteFiles }) {
       const removed = await services.library.removePost({ id, deleteFiles });

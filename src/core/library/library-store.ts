@@ -45,8 +45,13 @@ import { guardDb } from '../db';
 import { createSubtitleStore } from './files/subtitle-store';
 import { releaseThumbnails } from './thumbnails/thumbnail-claims';
 import { createChangeLog } from './changes/change-log';
+import { readSubtitleCues } from '../subtitles';
+import type { SaidQuery, SaidResult } from '../../shared/said';
+import { saidQuerySchema } from '../../shared/said';
+import { createSaidSearch } from './said/search-said';
 
 const postIdSchema = z.number().int().positive();
+const fileIdSchema = z.number().int().positive();
 
 export interface LibraryStoreOptions {
   readonly now: () => number;
@@ -73,6 +78,7 @@ export function createLibraryStore(db: Db, { now, onChange }: LibraryStoreOption
   const reader = createPostReader(db, files, subtitles);
   const lookup = createExistingLookup(db);
   const search = createPostSearch(db);
+  const said = createSaidSearch(db);
   const remove = createPostRemover(db);
   const disposeFiles = createFileDisposer(db);
   const profiles = createProfileStore(db, now);
@@ -162,11 +168,28 @@ export function createLibraryStore(db: Db, { now, onChange }: LibraryStoreOption
       return moved.value ? ok(moved.value) : notFound('file', fileId);
     },
 
+    /** Record a saved track; its file is read and its cues indexed in the same transaction as the record. */
     addSubtitle(subtitle: SubtitleInput): Result<SubtitleRecord> {
       const input = parseInput(subtitleInputSchema, subtitle, 'subtitle record');
-      return input.ok ? logged(() => subtitles.addSubtitle(input.value), (record) => ({ subtitles: [record.postId] })) : input;
+      if (!input.ok) return input;
+      const cues = readSubtitleCues(input.value.path, input.value.format);
+      return logged(() => subtitles.addSubtitle(input.value, cues), (record) => ({ subtitles: [record.postId] }));
     },
     listSubtitles: (postId: number): Result<SubtitleRecord[]> => withPost(postId, () => subtitles.listSubtitles(postId)),
+    /** Forget a saved track (its file on disk is the caller's); its cues leave the said index with it. */
+    removeSubtitle(fileId: number): Result<SubtitleRecord> {
+      const id = parseInput(fileIdSchema, fileId, 'subtitle file id');
+      if (!id.ok) return id;
+      const removed = logged(() => subtitles.removeSubtitle(fileId), (record) => record && { subtitles: [record.postId] });
+      if (!removed.ok) return removed;
+      return removed.value ? ok(removed.value) : notFound('subtitle file', fileId);
+    },
+
+    /** What was said: matching cues of the saved subtitles, best first. */
+    searchSaid(query: SaidQuery): Result<SaidResult> {
+      const input = parseInput(saidQuerySchema, query, 'search of what was said');
+      return input.ok ? guardDb(() => said(input.value)) : input;
+    },
 
     /** Remove a post's records, and its files on disk when asked; what happened to each file is reported. */
     async removePost(request: RemovePostInput): Promise<Result<RemovalReport>> {

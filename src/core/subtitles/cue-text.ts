@@ -48,7 +48,8 @@ export function decodeEntities(text: string): string {
 
 /** The text of an SRT or WebVTT cue, or of YouTube's HTML-escaped srv1 text. */
 export function plainFromMarkup(text: string): string {
-  return normalizeCueText(decodeEntities(stripMarkup(text)));
+  // most cues have neither markup nor entities: indexing a library parses millions of them
+  return normalizeCueText(/[<&{]/.test(text) ? decodeEntities(stripMarkup(text)) : text);
 }
 
 /** Cue text as separate non-empty lines: a blank line would end a cue in SRT and WebVTT. */

@@ -15,3 +15,5 @@ export * from './subtitle-file-name';
 export * from './write-srt';
 export * from './write-vtt';
 export * from './save-subtitle-tracks';
+export * from './cue-search-text';
+export * from './read-subtitle-cues';

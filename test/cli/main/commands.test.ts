@@ -196,6 +196,32 @@ describe('trove queue and library', () => {
   });
 });
 
+describe('trove library search --said', () => {
+  it('finds a sentence said in a downloaded video, best first, and gives each moment with --json', async () => {
+    const link = 'https://video.example/watch/cli-said';
+    const got = await trove('get', link, '--out', world.outDir, '--subs', 'en,ja', '--json');
+    expect(got.code, got.stderr).toBe(0);
+
+    const plain = await trove('library', 'search', 'that\'s', 'all', 'folks', '--said');
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stdout).toMatch(/^#\d+ {2}.+ {2}en-US {2}0:02$/m);
+    expect(plain.stdout).toContain("    [That's] [all], [folks]");
+    expect(plain.stdout).toMatch(/said in 1 video\)$/m);
+
+    const json = await trove('library', 'search', '二行', '--said', '--json');
+    expect(json.code, json.stderr).toBe(0);
+    const result = finalObject(json.stdout) as { moments: Array<Record<string, unknown>>; videos: number };
+    expect(result.videos).toBe(1);
+    expect(result.moments).toEqual([
+      expect.objectContaining({ link, language: 'ja-JP', startMs: 1000, endMs: 2000, text: 'これは「サンプル」です\n二行あります', marks: [{ start: 12, end: 14 }] }),
+    ]);
+    expect(result.moments[0]?.postId).toEqual(expect.any(Number));
+
+    const nothing = await trove('library', 'search', 'goodbye', 'moon', '--said');
+    expect(nothing.stdout).toBe('No saved subtitles say "goodbye moon".\n');
+  });
+});
+
 describe('trove get beside a running Trove', () => {
   it('adds its jobs to the queue of the Trove that runs this data folder, says so, and follows them there to the end', async () => {
     const serve = startTrove([...world.args, 'serve', '--port', '0', '--json'], { env: world.env });

@@ -44,6 +44,7 @@ describe('the migration list', () => {
       [7, 'job-plan'],
       [8, 'learned-prices'],
       [9, 'site-case'],
+      [10, 'said-index'],
     ]);
   });
 

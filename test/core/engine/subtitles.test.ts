@@ -48,6 +48,11 @@ describe('subtitles through the engine', () => {
     expect(detail.totalSize).toBe(detail.files.reduce((sum, file) => sum + file.size, 0));
     const fromLibrary = value(await core.call('subtitles.cues', { source: { kind: 'library', postId, languageTag: tag } }));
     expect(fromLibrary.map((cue) => cue.text)).toEqual(cues.map((cue) => cue.text));
+
+    // saved through Subtitles → Save, the track is searchable at once: its last cue is a moment of this post
+    const last = cues.at(-1);
+    const said = value(await core.call('library.said', { query: last?.text ?? '' }));
+    expect(said.moments[0]).toMatchObject({ postId, language: tag, startMs: last?.startMs, text: last?.text });
   });
 
   it('knows a link to a downloaded video is that library post, by its link or by the site and id the answer names', async () => {

@@ -8,6 +8,7 @@ import { libraryChangesMigration } from './0006-library-changes';
 import { jobPlanMigration } from './0007-job-plan';
 import { pricesMigration } from './0008-learned-prices';
 import { siteCaseMigration } from './0009-site-case';
+import { saidIndexMigration } from './0010-said-index';
 
 /**
  * Every step of the one schema (library, credits and the queue share the database file), in
@@ -24,4 +25,5 @@ export const migrations = mergeMigrations([
   jobPlanMigration,
   pricesMigration,
   siteCaseMigration,
+  saidIndexMigration,
 ]);

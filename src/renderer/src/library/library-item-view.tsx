@@ -12,9 +12,12 @@ import { ItemFiles } from './item-files';
 import { MediaPlayer } from './media-player';
 import { playableMedia } from './playable-media';
 import { useLibraryItem } from './use-library-item';
+import { useMomentPlayback } from './said/use-moment-playback';
+import type { PlayerMoment } from './said/use-moment-playback';
 
-function ItemDetails({ detail, onRemoved, autoPlay }: { detail: LibraryDetail; onRemoved: () => void; autoPlay: boolean }) {
+function ItemDetails({ detail, onRemoved, autoPlay, moment }: { detail: LibraryDetail; onRemoved: () => void; autoPlay: boolean; moment?: PlayerMoment }) {
   const { t, i18n } = useTranslation();
+  const openAtMoment = useMomentPlayback(detail.id, moment);
   const client = useClient();
   const locale = i18n.language;
   const caption = detail.caption || t('post.untitled');
@@ -29,7 +32,7 @@ function ItemDetails({ detail, onRemoved, autoPlay }: { detail: LibraryDetail; o
   return (
     <article className="item-view" data-testid="item-view" aria-label={caption}>
       <div className="item-media">
-        <MediaPlayer playable={playableMedia(detail)} title={caption} autoPlay={autoPlay} />
+        <MediaPlayer playable={playableMedia(detail)} title={caption} autoPlay={autoPlay} {...(openAtMoment && { mediaRef: openAtMoment })} />
       </div>
       <div className="item-info stack">
         <h2 className="item-caption">{caption}</h2>
@@ -64,8 +67,8 @@ function ItemDetails({ detail, onRemoved, autoPlay }: { detail: LibraryDetail; o
 }
 
 /** One post of the library: the media to play, its facts, files and subtitles, and what can be done with it. */
-/** `autoPlay`: opened by the queue's Play in Trove (#/library/<id>/play). */
-export function LibraryItemView({ id, onClose, onRemoved, autoPlay = false }: { id: number; onClose: () => void; onRemoved: () => void; autoPlay?: boolean }) {
+/** `autoPlay`: opened by the queue's Play in Trove (#/library/<id>/play); `moment`: by a moment of "Said in N videos". */
+export function LibraryItemView({ id, onClose, onRemoved, autoPlay = false, moment }: { id: number; onClose: () => void; onRemoved: () => void; autoPlay?: boolean; moment?: PlayerMoment }) {
   const { t } = useTranslation();
   const { state, reload } = useLibraryItem(id);
   return (
@@ -77,7 +80,7 @@ export function LibraryItemView({ id, onClose, onRemoved, autoPlay = false }: { 
       </div>
       {state.kind === 'loading' && <LoadingState label={t('item.loading')} />}
       {state.kind === 'error' && <ErrorNotice error={state.error} title={t('item.loadFailed')} onRetry={() => void reload()} />}
-      {state.kind === 'ready' && <ItemDetails detail={state.detail} onRemoved={onRemoved} autoPlay={autoPlay} />}
+      {state.kind === 'ready' && <ItemDetails detail={state.detail} onRemoved={onRemoved} autoPlay={autoPlay} {...(moment && { moment })} />}
     </div>
   );
 }

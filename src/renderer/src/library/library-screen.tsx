@@ -11,6 +11,8 @@ import { LibraryResults } from './library-results';
 import { LibraryToolbar } from './library-toolbar';
 import type { LibraryView } from './library-toolbar';
 import { useLibraryResults } from './use-library-results';
+import { SaidMoments } from './said/said-moments';
+import { momentOf } from './said/moment-route';
 
 const VIEW_KEY = 'trove.libraryView';
 const readView = (): LibraryView => (localStorage.getItem(VIEW_KEY) === 'list' ? 'list' : 'grid');
@@ -41,7 +43,7 @@ export function LibraryScreen() {
   const [view, setView] = useState<LibraryView>(readView);
   const { pages, version, refresh, pending } = useLibraryResults(filters);
   const suggestions = useSuggestions(pages);
-  const [itemParam, itemAction] = useRouteParams('library');
+  const [itemParam, itemAction, ...itemMore] = useRouteParams('library');
   const itemId = itemParam !== undefined && /^\d+$/.test(itemParam) ? Number(itemParam) : undefined;
 
   const onView = useCallback((next: LibraryView) => {
@@ -87,6 +89,7 @@ export function LibraryScreen() {
         <p className="small muted" aria-live="polite" data-testid="library-count" aria-busy={pending}>
           {total === undefined ? '\u00a0' : t('library.count', { count: total, value: formatNumber(total, i18n.language) })}
         </p>
+        <SaidMoments text={filters.text} />
         {body}
       </div>
       {itemId !== undefined && (
@@ -94,6 +97,7 @@ export function LibraryScreen() {
           key={itemId}
           id={itemId}
           autoPlay={itemAction === 'play'}
+          moment={momentOf(itemAction, itemMore)}
           onClose={closeItem}
           onRemoved={() => {
             refresh();

@@ -9,7 +9,7 @@ const SEARCH_DELAY_MS = 120;
 const REFRESH_DELAY_MS = 400;
 
 /** A value that follows `value` once it has stopped changing for `delayMs` (search as you type). */
-function useSettled<T>(value: T, delayMs: number): T {
+export function useSettled<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), delayMs);
