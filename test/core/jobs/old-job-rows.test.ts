@@ -30,7 +30,10 @@ function rewindToOldShape(dataDir: string, jobId: number, outputs: Record<string
     ALTER TABLE jobs DROP COLUMN plan;
     DELETE FROM files;
     DELETE FROM subtitles;
-    -- The steps after the plan's (0008 learned prices) are undone too, so the reopening replays them.
+    -- The steps after the plan's (0008 learned prices, 0010 said index) are undone too, so the
+    -- reopening replays them (0009 site case replays over the rows as they are).
+    DROP TABLE cues_fts;
+    DROP TABLE cues;
     DROP TABLE learned_prices;
     ALTER TABLE ledger DROP COLUMN cost_low;
     ALTER TABLE ledger DROP COLUMN cost_high;
