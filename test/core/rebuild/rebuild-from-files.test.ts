@@ -70,7 +70,7 @@ async function expectRestored(core: Core, before: Map<string, Snapshot>): Promis
   const after = await snapshot(core);
   expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
   for (const [link, post] of before) expect(after.get(link), link).toEqual(post);
-  // Search finds the posts again by a word of their caption, and the cues read from the restored subtitles.
+  // Search finds the posts again by a word of their caption, the cues read from the restored subtitles, and what they say.
   const subtitled = [...after.values()].find((post) => post.subtitles.length > 0) as Snapshot;
   const word = subtitled.caption.split(/\s+/u).find((part) => /^\p{L}{4,}$/u.test(part)) as string;
   const found = value(await core.call('library.search', { query: word }));
@@ -79,6 +79,9 @@ async function expectRestored(core: Core, before: Map<string, Snapshot>): Promis
   for (const { languageTag } of subtitled.subtitles) {
     const cues = value(await core.call('subtitles.cues', { source: { kind: 'library', postId, languageTag } }));
     expect(cues.length).toBeGreaterThan(0);
+    // what was said is found again too: the restored tracks went through the writer that indexes cues
+    const said = value(await core.call('library.said', { query: cues[0]?.text ?? '' }));
+    expect(said.moments.some((moment) => moment.postId === postId && moment.language === languageTag)).toBe(true);
   }
 }
 
