@@ -18,6 +18,7 @@ import {
   createSandboxSession,
   settingsCommands,
   subtitleCommands,
+  subscriptionCommands,
 } from './commands';
 import type { DesktopActions, HandlerDeps, StartSandbox } from './commands';
 import type { Core } from './core-api';
@@ -45,6 +46,8 @@ import type { KeyStore } from './secrets';
 import { KEY_SERVICE_ENV_VAR, createKeyStore, keyProvider, redactSecrets } from './secrets';
 import type { QueueOwnership } from './jobs';
 import { openSettingsStore } from './settings';
+import { createSubscriptionStore, createSubscriptions } from './subscriptions';
+import { siteOfLink } from './credits';
 
 export interface CoreOptions {
   dataDir: string;
@@ -80,6 +83,8 @@ export interface CoreOptions {
   desktop?: DesktopActions;
   /** Starts the built-in sandbox for sandbox mode (`app.sandbox`); given by the faces that offer it. */
   startSandbox?: StartSandbox;
+  /** How often due subscriptions are looked for while the engine is open; absent: only when asked (the CLI). */
+  subscriptionsEveryMs?: number;
 }
 
 /** A start-up failure (e.g. a library from a newer Trove): nothing was changed. */
@@ -228,6 +233,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (reason === 'out_of_credits') credits.watchForTopUp(options.creditsPollMs ?? 30_000);
   });
 
+  const subscriptions = createSubscriptions({
+    store: createSubscriptionStore(db, { now }),
+    events,
+    dataDir: options.dataDir,
+    client: () => services.client(),
+    services,
+    pagePrice: (link) => prices.get({ operation: 'playlist', site: siteOfLink(link) })?.credits,
+    now,
+  });
+
   let ownership: QueueOwnership | undefined;
   let otherWriters: { stop(): void } | undefined;
   const deps: HandlerDeps = {
@@ -249,6 +264,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...libraryCommands(deps),
     ...subtitleCommands(deps),
     ...creditCommands(deps),
+    ...subscriptionCommands(subscriptions),
   };
   let closed: Promise<void> | undefined;
   const runQueue = async (): Promise<void> => {
@@ -281,6 +297,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     });
     ownership = await startQueueOwnership({ dataDir: options.dataDir, face: options.face ?? 'app', events, pollMs, now, run: runQueue });
   }
+  if (options.subscriptionsEveryMs !== undefined) subscriptions.schedule(options.subscriptionsEveryMs);
 
   const dispatch = (name: CommandName, input: unknown): Promise<Envelope<unknown>> => dispatchCommand(handlers, name, input, redact);
   return {
@@ -296,6 +313,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       closed ??= (async () => {
         ownership?.stop();
         otherWriters?.stop();
+        await subscriptions.close();
         await queue.close();
         ownership?.release();
         credits.close();

@@ -40,6 +40,11 @@ export const COMMAND_NAMES = [
   'credits.exportCsv',
   'credits.prices',
   'queue.runner',
+  'subscriptions.list',
+  'subscriptions.add',
+  'subscriptions.edit',
+  'subscriptions.remove',
+  'subscriptions.run',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -53,6 +58,9 @@ export const EVENT_NAMES = [
   'grab.requested',
   'queue.runner',
   'library.changed',
+  'subscription.updated',
+  'subscription.removed',
+  'subscription.ran',
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

@@ -10,6 +10,7 @@ import { keyStatusSchema } from './key-status';
 import { playlistPageSchema, postSchema } from './post';
 import { settingsPatchSchema, settingsSchema } from './settings';
 import { cueSchema, subtitleResultSchema } from './subtitles';
+import { subscriptionEditSchema, subscriptionKindSchema, subscriptionRanSchema, subscriptionSettingsSchema, subscriptionViewSchema } from './subscriptions';
 
 /*
  * The contract: every command (name → input schema → result schema) and every event
@@ -191,6 +192,10 @@ export const ledgerEntrySchema = z.object({
 /** A file of a library post, named by the post and the path the library recorded for it. */
 const libraryFileInput = z.object({ postId: idSchema, path: z.string().min(1).max(4096) }).strict();
 
+/** Following a link: its settings default to a daily schedule, no caps, stop below 100 credits. */
+export const subscriptionAddSchema = subscriptionSettingsSchema.partial().extend({ url: linkSchema, kind: subscriptionKindSchema.optional() }).strict();
+export type SubscriptionAdd = z.infer<typeof subscriptionAddSchema>;
+
 export const commands = {
   'app.info': command(noInput, appInfoSchema),
   /** Opens a downloaded media or subtitle file with the system's default app (desktop only). */
@@ -301,6 +306,14 @@ export const commands = {
   'credits.prices': command(noInput, z.object({ prices: z.array(learnedPriceSchema) })),
 
   'queue.runner': command(noInput, queueRunnerSchema),
+
+  'subscriptions.list': command(noInput, z.object({ subscriptions: z.array(subscriptionViewSchema) })),
+  /** Follow a profile or playlist: its first run is due at once unless the schedule is off. */
+  'subscriptions.add': command(subscriptionAddSchema, subscriptionViewSchema),
+  'subscriptions.edit': command(subscriptionEditSchema, subscriptionViewSchema),
+  'subscriptions.remove': command(z.object({ id: idSchema }).strict(), z.object({})),
+  /** Runs one subscription now, or every one that is due (for cron); charged one call per page read. */
+  'subscriptions.run': command(z.object({ id: idSchema.optional() }).strict(), z.object({ runs: z.array(subscriptionRanSchema) })),
 } as const satisfies Record<CommandName, CommandSpec>;
 
 export const events = {
@@ -317,6 +330,10 @@ export const events = {
   // clipboard notification it is previewed at once, as if pasted (preview: true); from a trove://
   // link it only fills Grab's box (preview: false), since any page can send one. Web mode never sends it.
   'grab.requested': z.object({ url: linkSchema, preview: z.boolean() }),
+  'subscription.updated': subscriptionViewSchema,
+  'subscription.removed': z.object({ id: z.number().int() }),
+  /** A run ended: what it found and cost, for "3 new posts from @creator". */
+  'subscription.ran': subscriptionRanSchema,
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type Commands = typeof commands;

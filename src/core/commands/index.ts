@@ -8,3 +8,4 @@ export * from './library-commands';
 export * from './sandbox-session';
 export * from './settings-commands';
 export * from './subtitle-commands';
+export * from './subscription-commands';
