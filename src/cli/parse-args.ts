@@ -8,6 +8,7 @@ import { CLEARABLE_STATES } from './invocation';
 import type { ClearableState, GlobalOptions, Invocation, QueueAction } from './invocation';
 import { parseLanguageList, parseNonEmpty, parseNonNegativeInteger, parsePort, parsePositiveInteger, parseQuality, parseServiceUrl } from './option-values';
 import { HELP_EPILOGUE } from './help-text';
+import { addSubscriptionCommands } from './parse-subscriptions';
 
 export type ParseOutcome =
   | { kind: 'run'; invocation: Invocation; globals: GlobalOptions }
@@ -167,6 +168,8 @@ export function parseArgs(argv: readonly string[], version: string): ParseOutcom
     .action((id: number, options: { deleteFiles?: boolean }, command: Command) =>
       capture({ command: 'library', action: 'remove', id, deleteFiles: options.deleteFiles === true }, command),
     );
+
+  addSubscriptionCommands(program, capture);
 
   program
     .command('credits')

@@ -29,6 +29,7 @@ const INTERRUPTED: Failure = { code: 'interrupted', message: 'Interrupted.', exi
 const runsJobs = (invocation: Exclude<Invocation, { command: 'sandbox' }>): boolean =>
   (invocation.command === 'get' && invocation.wait) ||
   invocation.command === 'serve' ||
+  (invocation.command === 'subscriptions' && invocation.action === 'run' && invocation.wait) ||
   (invocation.command === 'queue' && (invocation.action === 'resume' || invocation.action === 'retry') && invocation.wait);
 
 /**

@@ -83,8 +83,11 @@ export interface CoreOptions {
   desktop?: DesktopActions;
   /** Starts the built-in sandbox for sandbox mode (`app.sandbox`); given by the faces that offer it. */
   startSandbox?: StartSandbox;
-  /** How often due subscriptions are looked for while the engine is open; absent: only when asked (the CLI). */
-  subscriptionsEveryMs?: number;
+  /**
+   * Run due subscriptions while the engine is open (the app, web mode), looking every
+   * `everyMs` (default a minute); absent, they run only when asked (the CLI, for cron).
+   */
+  scheduleSubscriptions?: { everyMs?: number };
 }
 
 /** A start-up failure (e.g. a library from a newer Trove): nothing was changed. */
@@ -241,6 +244,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     services,
     pagePrice: (link) => prices.get({ operation: 'playlist', site: siteOfLink(link) })?.credits,
     now,
+    queued: (jobIds) => {
+      for (const id of jobIds) {
+        const job = services.jobs.get(id);
+        if (job) events.emit('job.updated', queue.viewOf(job));
+      }
+      queue.pump();
+    },
   });
 
   let ownership: QueueOwnership | undefined;
@@ -297,7 +307,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     });
     ownership = await startQueueOwnership({ dataDir: options.dataDir, face: options.face ?? 'app', events, pollMs, now, run: runQueue });
   }
-  if (options.subscriptionsEveryMs !== undefined) subscriptions.schedule(options.subscriptionsEveryMs);
+  if (options.scheduleSubscriptions) subscriptions.schedule(options.scheduleSubscriptions.everyMs ?? 60_000);
 
   const dispatch = (name: CommandName, input: unknown): Promise<Envelope<unknown>> => dispatchCommand(handlers, name, input, redact);
   return {

@@ -18,6 +18,8 @@ export interface RunPort {
   /** What one page of this list's site cost before, as learned from the balance; unknown → undefined. */
   readonly pagePrice: (link: string) => number | undefined;
   readonly now: () => number;
+  /** New jobs are in the queue (committed): announce them and let the queue start them. */
+  readonly queued: (jobIds: readonly number[]) => void;
 }
 
 export interface RunEnd {
@@ -119,16 +121,18 @@ export async function runSubscription(port: RunPort, id: number, signal: AbortSi
       balance: afterBalance,
     };
     const next = progress;
-    port.store.transaction(() => {
+    const jobIds = port.store.transaction(() => {
       storeProfile(port.services, subscription, page.value);
-      port.services.jobs.add(posts.map((post) => jobOf(subscription, page.value, post)));
+      const ids = port.services.jobs.add(posts.map((post) => jobOf(subscription, page.value, post)));
       port.store.progress(id, next);
       const profile = page.value.profile;
       if (progress.pages === 1 && profile) {
         const title = profile.display_name ?? profile.username ?? subscription.title;
         port.store.name(id, { title, ...(profile.username ? { username: profile.username } : {}), ...(page.value.site ? { site: page.value.site } : {}) });
       }
+      return ids;
     });
+    if (jobIds.length > 0) port.queued(jobIds);
     if (!after.ok) return { outcome: 'failed', message: `Stopped: the balance could not be checked after a page (${after.error.message}).` };
     if (last) return { outcome: 'done' };
     signal.throwIfAborted();

@@ -122,7 +122,7 @@ describe('subscription runs', () => {
     expect(playlistCharges(harness)).toBe(3);
 
     clock += 5 * 3_600_000 + 1; // asleep for five slots
-    const later = await harness.restart({ now: () => clock, subscriptionsEveryMs: 50 });
+    const later = await harness.restart({ now: () => clock, scheduleSubscriptions: { everyMs: 50 } });
     const ran: number[] = [];
     later.on('subscription.ran', ({ id }) => ran.push(id));
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // twenty looks of the scheduler
