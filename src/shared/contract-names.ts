@@ -45,6 +45,7 @@ export const COMMAND_NAMES = [
   'subscriptions.edit',
   'subscriptions.remove',
   'subscriptions.run',
+  'subscriptions.profileOf',
 ] as const;
 
 export const EVENT_NAMES = [

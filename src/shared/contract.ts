@@ -314,6 +314,11 @@ export const commands = {
   'subscriptions.remove': command(z.object({ id: idSchema }).strict(), z.object({})),
   /** Runs one subscription now, or every one that is due (for cron); charged one call per page read. */
   'subscriptions.run': command(z.object({ id: idSchema.optional() }).strict(), z.object({ runs: z.array(subscriptionRanSchema) })),
+  /** The profile link the library knows for an author (from a profile opened or followed before), to follow them from the Library. */
+  'subscriptions.profileOf': command(
+    z.object({ site: z.string().min(1).max(200), username: z.string().min(1).max(200) }).strict(),
+    z.object({ url: z.string().nullable(), subscriptionId: z.number().int().nullable() }),
+  ),
 } as const satisfies Record<CommandName, CommandSpec>;
 
 export const events = {

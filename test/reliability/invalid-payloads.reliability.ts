@@ -63,6 +63,7 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   'subscriptions.edit': { id: 1, paused: true },
   'subscriptions.remove': { id: 1 },
   'subscriptions.run': { id: 1 },
+  'subscriptions.profileOf': { site: 'video', username: 'a' },
 };
 
 /** Values of every wrong kind for a field that holds `value`. */

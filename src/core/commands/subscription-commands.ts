@@ -1,7 +1,7 @@
 import type { Subscriptions } from '../subscriptions';
 import type { HandlerGroup } from './handler-types';
 
-type SubscriptionCommand = 'subscriptions.list' | 'subscriptions.add' | 'subscriptions.edit' | 'subscriptions.remove' | 'subscriptions.run';
+type SubscriptionCommand = 'subscriptions.list' | 'subscriptions.add' | 'subscriptions.edit' | 'subscriptions.remove' | 'subscriptions.run' | 'subscriptions.profileOf';
 
 export function subscriptionCommands(subscriptions: Subscriptions): HandlerGroup<SubscriptionCommand> {
   return {
@@ -18,6 +18,9 @@ export function subscriptionCommands(subscriptions: Subscriptions): HandlerGroup
     async 'subscriptions.remove'({ id }) {
       const removed = subscriptions.remove(id);
       return removed.ok ? { ok: true, value: {} } : removed;
+    },
+    async 'subscriptions.profileOf'({ site, username }) {
+      return subscriptions.profileOf(site, username);
     },
     async 'subscriptions.run'({ id }) {
       const runs = await subscriptions.run(id);

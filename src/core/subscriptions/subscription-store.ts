@@ -144,6 +144,10 @@ export function createSubscriptionStore(db: Db, { now }: { readonly now: () => n
   const spentSince = db.prepare<[number, number], { cost: number | null }>(
     'SELECT SUM(cost) AS cost FROM subscription_runs WHERE subscription_id = ? AND started_at >= ?',
   );
+  const profileOf = db.prepare<[string, string], { url: string; subscription: number | null }>(
+    `SELECT p.url, s.id AS subscription FROM profiles p LEFT JOIN subscriptions s ON s.url = p.url
+      WHERE p.site = ? AND p.username = ? ORDER BY s.id IS NULL, p.id DESC LIMIT 1`,
+  );
   const read = (id: number): Result<SubscriptionRecord> => {
     const row = guardDb(() => byId.get(id));
     if (!row.ok) return row;
@@ -224,6 +228,13 @@ export function createSubscriptionStore(db: Db, { now }: { readonly now: () => n
         })(),
       );
       return done.ok ? read(id) : done;
+    },
+    /** The profile link the library knows for an author, and the subscription that follows it if any. */
+    profileOf(site: string, username: string): Result<{ url: string | null; subscriptionId: number | null }> {
+      return guardDb(() => {
+        const row = profileOf.get(site, username);
+        return { url: row?.url ?? null, subscriptionId: row?.subscription ?? null };
+      });
     },
     /** Credits the finished runs of a subscription spent since `from` (ms). */
     spentSince(id: number, from: number): Result<number> {

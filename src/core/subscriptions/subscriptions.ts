@@ -133,6 +133,7 @@ export function createSubscriptions(deps: SubscriptionsDeps) {
       if (removed.ok) events.emit('subscription.removed', { id });
       return removed;
     },
+    profileOf: (site: string, username: string) => store.profileOf(site, username),
     /** Runs one subscription now (paused or not), or, without an id, every one that is due. */
     run(id?: number): Promise<Result<SubscriptionRan[]>> {
       if (id !== undefined) {

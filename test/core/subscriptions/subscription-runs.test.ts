@@ -69,6 +69,9 @@ describe('subscription runs', () => {
     const [listed] = value(await core.call('subscriptions.list', {})).subscriptions;
     expect(listed).toMatchObject({ title: 'Creator grow', username: 'grow', site: 'video', monthSpent: 35, running: false });
     expect(listed?.lastRun).toMatchObject({ found: 12, cost: 10 });
+    // The Library follows an author by the profile the library keeps for them.
+    expect(value(await core.call('subscriptions.profileOf', { site: 'video', username: 'grow' }))).toEqual({ url: PROFILE, subscriptionId: subscription.id });
+    expect(value(await core.call('subscriptions.profileOf', { site: 'video', username: 'nobody' }))).toEqual({ url: null, subscriptionId: null });
   }, 60_000);
 
   it('stops at the per-run cap, then at the month cap before buying a page, and says so', async () => {

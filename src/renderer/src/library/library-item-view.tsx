@@ -12,6 +12,7 @@ import { ItemFiles } from './item-files';
 import { MediaPlayer } from './media-player';
 import { playableMedia } from './playable-media';
 import { useLibraryItem } from './use-library-item';
+import { FollowAuthor } from '../subscriptions/follow-author';
 
 function ItemDetails({ detail, onRemoved, autoPlay }: { detail: LibraryDetail; onRemoved: () => void; autoPlay: boolean }) {
   const { t, i18n } = useTranslation();
@@ -38,6 +39,7 @@ function ItemDetails({ detail, onRemoved, autoPlay }: { detail: LibraryDetail; o
             <Thumb src={imageSource(client, detail.authorAvatarPath)} width={28} height={28} className="avatar" />
             <strong>{author}</strong>
             {detail.authorUsername && detail.authorName && <span className="muted">@{detail.authorUsername}</span>}
+            <FollowAuthor site={detail.site} username={detail.authorUsername} />
           </div>
         )}
         {detail.text && detail.text !== detail.caption && <p className="item-text">{detail.text}</p>}
