@@ -33,6 +33,18 @@ describe('subscriptions', () => {
     expect(playlistCharges()).toBe(3);
     expect(await rows.first().getByTestId('next-run').textContent()).toMatch(/\d{4}/); // a date: daily, a day after this run
 
+    // Edit: a weekly schedule with a month cap of 10 credits (spent already): the next run stops before paying, and says why.
+    await rows.first().getByRole('button', { name: 'Edit' }).click();
+    const editForm = rows.first().getByTestId('subscription-form');
+    await editForm.getByLabel('Runs').selectOption('weekly');
+    await editForm.getByLabel('Cap per month (credits)').fill('10');
+    await editForm.getByRole('button', { name: 'Save' }).click();
+    await rows.first().getByText('Every week').waitFor();
+    await rows.first().getByRole('button', { name: 'Run now' }).click();
+    await rows.first().getByTestId('stop-reason').waitFor();
+    expect(await rows.first().getByTestId('stop-reason').textContent()).toBe('It stopped at the cap of 10 credits a month; it runs again next month, or raise the cap.');
+    expect(playlistCharges()).toBe(3);
+
     // Follow a playlist from the screen itself, with a cap, and pause it.
     await screen.getByTestId('follow-link').fill('https://video.example/playlist/e2e-mix-5');
     await screen.getByRole('button', { name: 'Follow' }).first().click();

@@ -43,6 +43,8 @@ export function createSubscriptions(deps: SubscriptionsDeps) {
 
   /** Runs one subscription to its end (or until the engine closes) and records what it did. */
   async function runOne(id: number): Promise<SubscriptionRan | undefined> {
+    // Shown as running at once (the run itself takes it up again where it stands).
+    if (store.start(id).ok) announce(store.get(id));
     let end;
     try {
       end = await runSubscription(deps, id, closing.signal);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorInfo } from '../../../shared/errors';
-import type { SubscriptionEdit, SubscriptionView } from '../../../shared/subscriptions';
+import type { SubscriptionEdit, SubscriptionRun, SubscriptionView } from '../../../shared/subscriptions';
 import { useClient } from '../api/client-context';
 import { ConfirmDialog } from '../design/confirm-dialog';
 import { Icon } from '../design/icon';
@@ -10,6 +10,25 @@ import { formatNumber } from '../format/format';
 import { RunSummary } from './run-summary';
 import { SubscriptionForm } from './subscription-form';
 import type { FormChoices } from './subscription-form';
+
+/** Why the last run stopped early, in the user's language (the engine's words only for a failure, which carries the service's). */
+function StopReason({ subscription, run }: { subscription: SubscriptionView; run: SubscriptionRun }) {
+  const { t, i18n } = useTranslation();
+  const credits = (value: number | null) => formatNumber(value ?? 0, i18n.language);
+  const text =
+    run.outcome === 'run_cap'
+      ? t('subscriptions.why.run_cap', { cap: credits(subscription.runCap) })
+      : run.outcome === 'month_cap'
+        ? t('subscriptions.why.month_cap', { cap: credits(subscription.monthCap) })
+        : run.outcome === 'low_balance'
+          ? t('subscriptions.why.low_balance', { threshold: credits(subscription.stopBelow) })
+          : run.message;
+  return (
+    <p className="small muted" data-testid="stop-reason">
+      {text}
+    </p>
+  );
+}
 
 const when = (at: number, locale: string): string => new Date(at).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -81,7 +100,7 @@ export function SubscriptionRow({ subscription }: { subscription: SubscriptionVi
           </dd>
         </div>
       </dl>
-      {subscription.lastRun?.message && subscription.lastRun.outcome !== 'done' && <p className="small muted">{subscription.lastRun.message}</p>}
+      {subscription.lastRun && subscription.lastRun.outcome !== 'done' && <StopReason subscription={subscription} run={subscription.lastRun} />}
       <div className="row wrap subscription-actions">
         <button type="button" className="button button-small" disabled={busy || subscription.running} onClick={() => void act(() => api['subscriptions.run']({ id: subscription.id }))}>
           <Icon name="retry" /> {t('subscriptions.runNow')}
