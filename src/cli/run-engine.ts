@@ -54,6 +54,8 @@ export async function runEngineCommand(
       startQueue: runsJobs(invocation),
       // named in another Trove's messages while this one runs the queue
       face: invocation.command === 'serve' ? 'web' : 'cli',
+      // Web mode runs due subscriptions while it is up; other commands only when asked (`subscriptions run`).
+      ...(invocation.command === 'serve' && { scheduleSubscriptions: {} }),
     });
   } catch (error) {
     // The check is wanted most when the data folder is what fails: it still answers.

@@ -133,7 +133,11 @@ export async function runSubscription(port: RunPort, id: number, signal: AbortSi
       return ids;
     });
     if (jobIds.length > 0) port.queued(jobIds);
-    if (!after.ok) return { outcome: 'failed', message: `Stopped: the balance could not be checked after a page (${after.error.message}).` };
+    if (!after.ok) {
+      // Closing while the balance was asked: the page is recorded, the run goes on next time.
+      if (after.error.code === 'canceled') signal.throwIfAborted();
+      return { outcome: 'failed', message: `Stopped: the balance could not be checked after a page (${after.error.message}).` };
+    }
     if (last) return { outcome: 'done' };
     signal.throwIfAborted();
   }

@@ -80,6 +80,23 @@ describe('trove follow and trove subscriptions', () => {
     expect(await listed()).toEqual([]);
   }, 60_000);
 
+  it('`trove serve` runs a due subscription by itself', async () => {
+    const profile = 'https://video.example/@cliserve-2';
+    expect((await trove('follow', profile, '--schedule', 'daily', '--out', world.outDir)).code).toBe(0);
+    const serve = startTrove([...world.args, 'serve', '--port', '0', '--json'], { env: world.env });
+    try {
+      await serve.waitForLine((text) => text.includes('"command":"serve"'));
+      const finished = async () => (await listed()).find((one) => one.url === profile)?.lastRun;
+      for (let tries = 0; tries < 60 && !(await finished()); tries++) await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(pageCharges(profile)).toBe(1);
+    } finally {
+      serve.child.kill('SIGINT');
+      expect((await serve.done).code).toBe(0);
+    }
+    const [ran] = (await listed()).filter((one) => one.url === profile);
+    expect(ran?.lastRun).toMatchObject({ outcome: 'done', found: 2, pages: 1 });
+  }, 120_000);
+
   it('goes on after the process is killed in the middle of a run: nothing bought or queued twice', async () => {
     const profile = 'https://video.example/@clikill-25';
     expect((await trove('follow', profile, '--schedule', 'off', '--json')).code).toBe(0);
