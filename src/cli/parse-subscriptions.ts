@@ -62,7 +62,7 @@ function withChoices(command: Command, forEdit: boolean): Command {
     .option('--run-cap <credits>', 'spend at most this much in one run (none: no cap)', parseCap)
     .option('--month-cap <credits>', 'spend at most this much a month (none: no cap)', parseCap)
     .option('--stop-below <credits>', `stop a run when the balance would fall below this alert threshold (${BALANCE_ALERT_THRESHOLDS.join(', ')}; default 100)`, parseStopBelow)
-    .option('--after <date>', 'the first run takes only posts published after this date', parseDate);
+    .option('--after <date>', 'only posts published after this date (no older backlog)', parseDate);
 }
 
 function choicesOf(options: ChoiceOptions): SubscriptionChoices {

@@ -48,7 +48,7 @@ export const subscriptionSettingsSchema = z
     monthCap: creditCapSchema.nullable(),
     /** A run stops once the balance is below this alert threshold. */
     stopBelow: stopBelowSchema,
-    /** The first run takes only posts published after this time (ms); later runs take every new post. */
+    /** Only posts published after this time (ms) are taken: on the first run it keeps the backlog out, and it stays as the floor. */
     onlyAfter: z.number().int().nonnegative().nullable(),
     paused: z.boolean(),
   })

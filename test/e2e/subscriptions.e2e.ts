@@ -23,7 +23,8 @@ describe('subscriptions', () => {
     await rows.first().getByRole('button', { name: 'Run now' }).click();
     const firstRun = rows.first().getByTestId('run-summary');
     await firstRun.waitFor();
-    expect(await firstRun.textContent()).toContain('12 new posts · 5 credits');
+    // Followed from the card: posts from now on only (the card's own download takes the others).
+    expect(await firstRun.textContent()).toContain('0 new posts · 5 credits');
     expect(playlistCharges()).toBe(2);
     expect(await rows.first().textContent()).toContain('@e2e-subs');
 
@@ -39,7 +40,8 @@ describe('subscriptions', () => {
     await editForm.getByLabel('Runs').selectOption('weekly');
     await editForm.getByLabel('Cap per month (credits)').fill('10');
     await editForm.getByRole('button', { name: 'Save' }).click();
-    await rows.first().getByText('Every week').waitFor();
+    await editForm.waitFor({ state: 'detached' }); // saved
+    expect(await rows.first().locator('.badge').first().textContent()).toBe('Every week');
     await rows.first().getByRole('button', { name: 'Run now' }).click();
     await rows.first().getByTestId('stop-reason').waitFor();
     expect(await rows.first().getByTestId('stop-reason').textContent()).toBe('It stopped at the cap of 10 credits a month; it runs again next month, or raise the cap.');
@@ -62,6 +64,13 @@ describe('subscriptions', () => {
     await page.setViewportSize({ width: 800, height: 600 });
     await screenshotThemes(page, 'subscriptions-800');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    // German has the longest labels.
+    expect((await stack().core.call('settings.update', { language: 'de' })).ok).toBe(true);
+    await page.waitForFunction(() => document.documentElement.lang === 'de');
+    await screenshotThemes(page, 'subscriptions-800-de');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect((await stack().core.call('settings.update', { language: 'en' })).ok).toBe(true);
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
 
     await mix.getByRole('button', { name: 'Remove' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();

@@ -32,7 +32,8 @@ const credits = (value: number): string => `${Math.round(value * 100) / 100} cre
 /**
  * The posts of a page the subscription has not seen, newest first, up to the first it has:
  * in the library (the sync rule the playlist runner uses), queued already by an earlier run,
- * or, on a first run with "only posts after", published before that date.
+ * or published before "only posts after". The date stays: a first run that took nothing
+ * older than it queued nothing to stop the next run, which would otherwise take the backlog.
  */
 function newPosts(port: RunPort, subscription: SubscriptionRecord, page: PlaylistPage): { posts: Post[]; reachedKnown: boolean } {
   const posts: Post[] = [];

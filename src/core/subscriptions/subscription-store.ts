@@ -220,11 +220,8 @@ export function createSubscriptionStore(db: Db, { now }: { readonly now: () => n
           ).run(id, row.run_started_at ?? now(), now(), row.run_pages, row.run_found, row.run_cost, run.outcome, run.message ?? null);
           db.prepare(
             `UPDATE subscriptions SET run_started_at = NULL, run_cursor = NULL, run_pages = 0, run_found = 0, run_cost = 0,
-               run_balance = NULL, next_run_at = ?,
-               -- "only posts after" is for the first run: gone once a run has read the list
-               only_after = CASE WHEN ? = 'failed' THEN only_after ELSE NULL END
-             WHERE id = ?`,
-          ).run(nextRunAt, run.outcome, id);
+               run_balance = NULL, next_run_at = ? WHERE id = ?`,
+          ).run(nextRunAt, id);
         })(),
       );
       return done.ok ? read(id) : done;

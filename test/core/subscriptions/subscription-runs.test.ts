@@ -110,8 +110,15 @@ describe('subscription runs', () => {
     sandbox.addPosts('/@fresh', 3); // published now; the profile's own posts are from 2024
     const subscription = await follow(core, { url: 'https://video.example/@fresh-40', onlyAfter: Date.now() - 60_000 });
     expect(await runNow(core, subscription.id)).toMatchObject({ outcome: 'done', found: 3, pages: 1 });
-    const [listed] = value(await core.call('subscriptions.list', {})).subscriptions;
-    expect(listed?.onlyAfter).toBeNull(); // for the first run only
+    // The date stays the floor: the next run takes the two new posts, not the 40 older ones.
+    sandbox.addPosts('/@fresh', 2);
+    expect(await runNow(core, subscription.id)).toMatchObject({ outcome: 'done', found: 2, pages: 1 });
+
+    // Followed with nothing to take at first, a later run still takes only what is new.
+    const quiet = await follow(core, { url: 'https://video.example/@quiet-30', onlyAfter: Date.now() });
+    expect(await runNow(core, quiet.id)).toMatchObject({ outcome: 'done', found: 0, pages: 1 });
+    sandbox.addPosts('/@quiet', 1);
+    expect(await runNow(core, quiet.id)).toMatchObject({ outcome: 'done', found: 1, pages: 1 });
   }, 60_000);
 
   it('catches up a missed run once, not once per missed slot', async () => {

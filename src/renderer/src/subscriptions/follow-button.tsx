@@ -7,8 +7,8 @@ import { ErrorNotice } from '../errors/error-notice';
 
 /**
  * "Follow": subscribes to a profile or playlist with the defaults (daily, no caps, stop
- * below 100 credits), then links to the Subscriptions screen to change them. Nothing is
- * charged until the first run.
+ * below 100 credits) for posts published from now on: one press never buys a whole profile
+ * (the card's own download does that, priced). The Subscriptions screen changes any of it.
  */
 export function FollowButton({ url, following }: { url: string; following?: boolean }) {
   const { t } = useTranslation();
@@ -18,7 +18,7 @@ export function FollowButton({ url, following }: { url: string; following?: bool
   const [error, setError] = useState<ErrorInfo | undefined>(undefined);
   const follow = async () => {
     setBusy(true);
-    const answer = await api['subscriptions.add']({ url });
+    const answer = await api['subscriptions.add']({ url, onlyAfter: Date.now() });
     setBusy(false);
     // Following it already is what the user wanted.
     if (answer.ok || answer.error.code === 'duplicate') setDone(true);

@@ -13,20 +13,23 @@ const capOf = (text: string): number | null | 'bad' => {
   const number = Number(text);
   return Number.isFinite(number) && number > 0 ? number : 'bad';
 };
-const dayText = (at: number | null): string => (at === null ? '' : new Date(at).toISOString().slice(0, 10));
+/** The local calendar day of a time, as a date field writes it (yyyy-mm-dd). */
+const dayText = (at: number | null): string => {
+  if (at === null) return '';
+  const date = new Date(at);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+};
 
 interface SubscriptionFormProps {
   initial: FormChoices;
-  /** Shown only when following: "only posts after" is for the first run. */
-  firstRun: boolean;
   submitLabel: string;
   busy: boolean;
   onSubmit: (choices: FormChoices) => void;
   onCancel?: () => void;
 }
 
-/** Schedule, caps, the balance to stop above, the folder, and (before the first run) "only posts after". */
-export function SubscriptionForm({ initial, firstRun, submitLabel, busy, onSubmit, onCancel }: SubscriptionFormProps) {
+/** Schedule, caps, the balance to stop above, "only posts after" and the folder. */
+export function SubscriptionForm({ initial, submitLabel, busy, onSubmit, onCancel }: SubscriptionFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const [schedule, setSchedule] = useState<SubscriptionSchedule>(initial.schedule);
@@ -42,7 +45,7 @@ export function SubscriptionForm({ initial, firstRun, submitLabel, busy, onSubmi
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (run === 'bad' || month === 'bad') return;
-    onSubmit({ schedule, runCap: run, monthCap: month, stopBelow, onlyAfter: after ? new Date(`${after}T00:00:00`).getTime() : null, folder: folder.trim() });
+    onSubmit({ schedule, runCap: run, monthCap: month, stopBelow, onlyAfter: after === dayText(initial.onlyAfter) ? initial.onlyAfter : after ? new Date(`${after}T00:00:00`).getTime() : null, folder: folder.trim() });
   };
 
   return (
@@ -83,14 +86,12 @@ export function SubscriptionForm({ initial, firstRun, submitLabel, busy, onSubmi
           ))}
         </select>
       </div>
-      {firstRun && (
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-after`}>
-            {t('subscriptions.onlyAfter')}
-          </label>
-          <input id={`${id}-after`} className="input" type="date" value={after} onChange={(event) => setAfter(event.target.value)} />
-        </div>
-      )}
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-after`}>
+          {t('subscriptions.onlyAfter')}
+        </label>
+        <input id={`${id}-after`} className="input" type="date" value={after} onChange={(event) => setAfter(event.target.value)} />
+      </div>
       <div className="field subscription-folder">
         <label className="field-label" htmlFor={`${id}-folder`}>
           {t('subscriptions.folder')}

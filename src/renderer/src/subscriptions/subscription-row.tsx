@@ -119,7 +119,6 @@ export function SubscriptionRow({ subscription }: { subscription: SubscriptionVi
       {editing && (
         <SubscriptionForm
           initial={{ ...subscription, folder: subscription.options.folder ?? '' }}
-          firstRun={subscription.lastRun === null}
           submitLabel={t('subscriptions.save')}
           busy={busy}
           onSubmit={(choices) => void save(choices)}

@@ -59,7 +59,7 @@ export function SubscriptionsScreen() {
           </button>
         </form>
         {adding && (
-          <SubscriptionForm initial={NEW} firstRun submitLabel={t('subscriptions.follow')} busy={busy} onSubmit={(choices) => void follow(choices)} onCancel={() => setAdding(false)} />
+          <SubscriptionForm initial={NEW} submitLabel={t('subscriptions.follow')} busy={busy} onSubmit={(choices) => void follow(choices)} onCancel={() => setAdding(false)} />
         )}
         {addError && <ErrorNotice error={addError} title={t('subscriptions.followFailed')} />}
       </section>
