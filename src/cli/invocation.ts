@@ -1,5 +1,6 @@
 import type { DownloadOptions } from '../shared/jobs';
 import type { ApiVersion, SubtitleSaveFormat, UiLanguage } from '../shared/settings';
+import type { SubscriptionKind, SubscriptionSettings } from '../shared/subscriptions';
 
 /** Options every command accepts (before or after the command name). */
 export interface GlobalOptions {
@@ -34,6 +35,14 @@ export type Invocation =
   | { command: 'key'; action: 'set' | 'status' | 'clear' }
   | { command: 'doctor' }
   | { command: 'sandbox'; args: string[] }
-  | { command: 'serve'; port?: number };
+  | { command: 'serve'; port?: number }
+  | { command: 'subscriptions'; action: 'list' }
+  | { command: 'subscriptions'; action: 'add'; url: string; kind?: SubscriptionKind; settings: SubscriptionChoices }
+  | { command: 'subscriptions'; action: 'edit'; id: number; settings: SubscriptionChoices }
+  | { command: 'subscriptions'; action: 'remove'; id: number }
+  | { command: 'subscriptions'; action: 'run'; id?: number; wait: boolean };
+
+/** What a command line sets of a subscription; download options given replace those named, the rest stay. */
+export type SubscriptionChoices = Partial<Omit<SubscriptionSettings, 'options'>> & { options?: DownloadOptions };
 
 export type CommandWord = Invocation['command'];

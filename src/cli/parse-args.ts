@@ -8,6 +8,7 @@ import { CLEARABLE_STATES } from './invocation';
 import type { ClearableState, GlobalOptions, Invocation, QueueAction } from './invocation';
 import { parseLanguageList, parseNonEmpty, parseNonNegativeInteger, parsePort, parsePositiveInteger, parseQuality, parseServiceUrl } from './option-values';
 import { HELP_EPILOGUE } from './help-text';
+import { addSubscriptionCommands } from './parse-subscriptions';
 
 export type ParseOutcome =
   | { kind: 'run'; invocation: Invocation; globals: GlobalOptions }
@@ -176,6 +177,8 @@ export function parseArgs(argv: readonly string[], version: string): ParseOutcom
     .description('rebuild the library from the files Trove wrote (their tags and sidecars); asks the service for nothing, costs no credits')
     .argument('[folders...]', 'folders to read (default: the download folder)')
     .action((folders: string[], _options: unknown, command: Command) => capture({ command: 'library', action: 'rebuild', folders }, command));
+
+  addSubscriptionCommands(program, capture);
 
   program
     .command('credits')

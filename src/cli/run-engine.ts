@@ -30,6 +30,7 @@ const INTERRUPTED: Failure = { code: 'interrupted', message: 'Interrupted.', exi
 const runsJobs = (invocation: Exclude<Invocation, { command: 'sandbox' }>): boolean =>
   (invocation.command === 'get' && invocation.wait) ||
   invocation.command === 'serve' ||
+  (invocation.command === 'subscriptions' && invocation.action === 'run' && invocation.wait) ||
   (invocation.command === 'queue' && (invocation.action === 'resume' || invocation.action === 'retry') && invocation.wait);
 
 /**
@@ -54,6 +55,8 @@ export async function runEngineCommand(
       startQueue: runsJobs(invocation),
       // named in another Trove's messages while this one runs the queue
       face: invocation.command === 'serve' ? 'web' : 'cli',
+      // Web mode runs due subscriptions while it is up; other commands only when asked (`subscriptions run`).
+      ...(invocation.command === 'serve' && { scheduleSubscriptions: {} }),
     });
   } catch (error) {
     // The check is wanted most when the data folder is what fails: it still answers.

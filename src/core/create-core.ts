@@ -20,6 +20,7 @@ import {
   createSandboxSession,
   settingsCommands,
   subtitleCommands,
+  subscriptionCommands,
 } from './commands';
 import type { DesktopActions, HandlerDeps, StartSandbox } from './commands';
 import type { Core } from './core-api';
@@ -48,6 +49,8 @@ import type { KeyStore } from './secrets';
 import { KEY_SERVICE_ENV_VAR, createKeyStore, keyProvider, redactSecrets } from './secrets';
 import type { QueueOwnership } from './jobs';
 import { openSettingsStore } from './settings';
+import { createSubscriptionStore, createSubscriptions } from './subscriptions';
+import { siteOfLink } from './credits';
 
 export interface CoreOptions {
   dataDir: string;
@@ -83,6 +86,11 @@ export interface CoreOptions {
   desktop?: DesktopActions;
   /** Starts the built-in sandbox for sandbox mode (`app.sandbox`); given by the faces that offer it. */
   startSandbox?: StartSandbox;
+  /**
+   * Run due subscriptions while the engine is open (the app, web mode), looking every
+   * `everyMs` (default a minute); absent, they run only when asked (the CLI, for cron).
+   */
+  scheduleSubscriptions?: { everyMs?: number };
 }
 
 /** A start-up failure (e.g. a library from a newer Trove): nothing was changed. */
@@ -236,6 +244,23 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (reason === 'out_of_credits') credits.watchForTopUp(options.creditsPollMs ?? 30_000);
   });
 
+  const subscriptions = createSubscriptions({
+    store: createSubscriptionStore(db, { now }),
+    events,
+    dataDir: options.dataDir,
+    client: () => services.client(),
+    services,
+    pagePrice: (link) => prices.get({ operation: 'playlist', site: siteOfLink(link) })?.credits,
+    now,
+    queued: (jobIds) => {
+      for (const id of jobIds) {
+        const job = services.jobs.get(id);
+        if (job) events.emit('job.updated', queue.viewOf(job));
+      }
+      queue.pump();
+    },
+  });
+
   let ownership: QueueOwnership | undefined;
   let otherWriters: { stop(): void } | undefined;
   const deps: HandlerDeps = {
@@ -258,6 +283,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...rebuildCommands(deps),
     ...subtitleCommands(deps),
     ...creditCommands(deps),
+    ...subscriptionCommands(subscriptions),
   };
   let closed: Promise<void> | undefined;
   const runQueue = async (): Promise<void> => {
@@ -290,6 +316,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     });
     ownership = await startQueueOwnership({ dataDir: options.dataDir, face: options.face ?? 'app', events, pollMs, now, run: runQueue });
   }
+  if (options.scheduleSubscriptions) subscriptions.schedule(options.scheduleSubscriptions.everyMs ?? 60_000);
 
   const dispatch = (name: CommandName, input: unknown): Promise<Envelope<unknown>> => dispatchCommand(handlers, name, input, redact);
   return {
@@ -306,6 +333,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       closed ??= (async () => {
         ownership?.stop();
         otherWriters?.stop();
+        await subscriptions.close();
         await queue.close();
         ownership?.release();
         credits.close();

@@ -15,7 +15,7 @@ import { desktopActions } from './desktop-actions';
 import { bindIpc, sendEvent } from './ipc-handle';
 import { createMainWindow } from './main-window';
 import { serveMedia } from './media-protocol';
-import { balanceNotice, jobNotice } from './notices';
+import { balanceNotice, jobNotice, subscriptionNotice } from './notices';
 import { notify } from './notifications';
 import { watchQueue } from './queue-watch';
 import { createTray } from './tray';
@@ -62,6 +62,8 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     electronVersion: process.versions.electron,
     desktop: desktopActions(() => window),
+    // Subscriptions run on their schedule while the app is open, in a window or in the tray.
+    scheduleSubscriptions: {},
     // Sandbox mode (first run, Settings): sample media generated once into the app's data folder.
     startSandbox: async () => {
       const sandbox = await startSandbox({ port: 0, mediaCacheDir: path.join(app.getPath('userData'), 'sandbox-media') });
@@ -112,6 +114,10 @@ async function start(): Promise<void> {
     },
   });
   engine.on('credits.alert', (alert) => notify(balanceNotice(alert), showWindow));
+  engine.on('subscription.ran', (ran) => {
+    const notice = subscriptionNotice(ran);
+    if (notice) notify(notice, showWindow);
+  });
   await watchClipboard(engine, (link) => {
     showWindow();
     sendEvent(window, trustedOrigin, 'grab.requested', { url: link, preview: true });

@@ -30,3 +30,14 @@ export function balanceNotice(alert: EventPayload<'credits.alert'>): Notice {
 export function clipboardLinkNotice(link: string): Notice {
   return { title: 'Preview this link?', body: `${link}\nClick to see it in Trove before downloading.` };
 }
+
+/** After a subscription's run: "3 new posts from @creator", or why it stopped early; nothing when it found nothing. */
+export function subscriptionNotice(ran: EventPayload<'subscription.ran'>): Notice | undefined {
+  const name = ran.username ? `@${ran.username}` : ran.title;
+  if (ran.run.outcome === 'done') {
+    if (ran.run.found === 0) return undefined;
+    return { title: 'New posts', body: `${ran.run.found} new ${ran.run.found === 1 ? 'post' : 'posts'} from ${name}` };
+  }
+  const found = ran.run.found > 0 ? `${ran.run.found} new ${ran.run.found === 1 ? 'post' : 'posts'} queued. ` : '';
+  return { title: `Subscription stopped: ${name}`, body: `${found}${ran.run.message ?? ''}`.trim() };
+}

@@ -7,6 +7,7 @@ import type { Sandbox } from './types';
 const priceSchema = z
   .object({ endpoint: z.enum(['post', 'playlist', 'subtitles']), site: z.string().min(1).optional(), credits: z.number().finite().nonnegative() })
   .strict();
+const newPostsSchema = z.object({ list: z.string().regex(/^\/(?:@|playlist\/)[A-Za-z0-9_-]+$/), count: z.number().int().min(1).max(1000) }).strict();
 const balanceSchema = z.object({ key: z.string().min(1), credits: z.number().finite() }).strict();
 
 function parseJson<T>(schema: z.ZodType<T>, text: string | undefined): z.ZodSafeParseResult<T> {
@@ -75,6 +76,11 @@ export async function handleAdmin(path: string, req: IncomingMessage, res: Serve
     case 'DELETE /faults':
       sandbox.clearFaults();
       return noContent(res);
+    case 'POST /posts': {
+      const body = parseJson(newPostsSchema, await readBody(req));
+      if (!body.success) return fail(res, 422, 'invalid_request', `Expected {list: "/@name" or "/playlist/id", count}: ${z.prettifyError(body.error)}`);
+      return sendJson(res, 200, { list: body.data.list, added: sandbox.addPosts(body.data.list, body.data.count) });
+    }
     case 'GET /blob-url': {
       const size = Number(url.searchParams.get('size'));
       if (!Number.isSafeInteger(size) || size < 0) return fail(res, 422, 'invalid_request', 'size must be a non-negative integer.');

@@ -49,6 +49,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // Secrets live as long as the process: cursors and media URLs die with the sandbox.
   const signer = new UrlSigner(randomBytes(32), url, opts.ttlSeconds * 1000, now);
   const attempts = new Map<string, number>();
+  const addedPosts = new Map<string, number[]>();
   const catalog: CatalogContext = {
     mediaUrl: (path, guarded) => signer.sign(path, guarded),
     sampleSize: (name) => samples.get(name)?.length ?? 0,
@@ -57,6 +58,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       attempts.set(key, count);
       return count;
     },
+    addedPosts: (list) => addedPosts.get(list) ?? [],
   };
   const stats = new StatsRecorder();
   const ledger = new Ledger(opts.keys, opts.credits);
@@ -99,6 +101,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     resetStats: () => stats.reset(),
     addFault: (fault) => faults.add(fault),
     clearFaults: () => faults.clear(),
+    addPosts: (list, count) => {
+      const match = /^\/(?:@|playlist\/)([A-Za-z0-9_-]+)$/.exec(list);
+      if (!match?.[1] || !Number.isSafeInteger(count) || count < 1 || count > 1000) throw new Error(`Invalid list ${list} or count ${count}`);
+      const key = `${list.startsWith('/@') ? 'profile' : 'playlist'}-${match[1]}`;
+      addedPosts.set(key, [...(addedPosts.get(key) ?? []), ...Array.from({ length: count }, () => now())]);
+      return addedPosts.get(key)?.length ?? 0;
+    },
     blobUrl: (size, seed = 'blob') => {
       if (!Number.isSafeInteger(size) || size < 0) throw new Error(`Invalid blob size ${size}`);
       return signer.sign(`blob/${encodeURIComponent(seed)}/${size}.bin`);

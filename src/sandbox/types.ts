@@ -44,6 +44,11 @@ export interface Sandbox {
   /** Throws unless started with faults: true. */
   addFault(fault: FaultSpec): void;
   clearFaults(): void;
+  /**
+   * The creator of a video.example list (`/@alice` or `/playlist/mix`) publishes `count` new
+   * posts now: they come first in the list, newest first. Returns how many were added so far.
+   */
+  addPosts(list: string, count: number): number;
   /** A signed media URL serving `size` deterministic pseudo-random bytes (seeded), with
    *  full Range/ETag support, throttle and faults like any media: for large-file tests. */
   blobUrl(size: number, seed?: string): string;

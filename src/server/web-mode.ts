@@ -52,6 +52,8 @@ export async function startWebMode(options: WebModeOptions): Promise<WebMode> {
     defaultDownloadFolder,
     version: packageJson.version,
     face: 'web',
+    // Subscriptions run on their schedule while web mode is up.
+    scheduleSubscriptions: {},
     ...(options.env ? { env: options.env } : {}),
     startSandbox: async () => {
       const started = await startSandbox({ port: 0 });

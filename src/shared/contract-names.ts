@@ -42,6 +42,12 @@ export const COMMAND_NAMES = [
   'credits.exportCsv',
   'credits.prices',
   'queue.runner',
+  'subscriptions.list',
+  'subscriptions.add',
+  'subscriptions.edit',
+  'subscriptions.remove',
+  'subscriptions.run',
+  'subscriptions.profileOf',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -56,6 +62,9 @@ export const EVENT_NAMES = [
   'queue.runner',
   'library.changed',
   'library.rebuildProgress',
+  'subscription.updated',
+  'subscription.removed',
+  'subscription.ran',
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

@@ -12,6 +12,7 @@ import { playlistPageSchema, postSchema } from './post';
 import { saidQuerySchema, saidResultSchema } from './said';
 import { settingsPatchSchema, settingsSchema } from './settings';
 import { cueSchema, subtitleResultSchema } from './subtitles';
+import { subscriptionEditSchema, subscriptionKindSchema, subscriptionRanSchema, subscriptionSettingsSchema, subscriptionViewSchema } from './subscriptions';
 
 /*
  * The contract: every command (name → input schema → result schema) and every event
@@ -205,6 +206,10 @@ export const ledgerEntrySchema = z.object({
 /** A file of a library post, named by the post and the path the library recorded for it. */
 const libraryFileInput = z.object({ postId: idSchema, path: z.string().min(1).max(4096) }).strict();
 
+/** Following a link: its settings default to a daily schedule, no caps, stop below 100 credits. */
+export const subscriptionAddSchema = subscriptionSettingsSchema.partial().extend({ url: linkSchema, kind: subscriptionKindSchema.optional() }).strict();
+export type SubscriptionAdd = z.infer<typeof subscriptionAddSchema>;
+
 export const commands = {
   'app.info': command(noInput, appInfoSchema),
   /** Opens a downloaded media or subtitle file with the system's default app (desktop only). */
@@ -330,6 +335,19 @@ export const commands = {
   'credits.prices': command(noInput, z.object({ prices: z.array(learnedPriceSchema) })),
 
   'queue.runner': command(noInput, queueRunnerSchema),
+
+  'subscriptions.list': command(noInput, z.object({ subscriptions: z.array(subscriptionViewSchema) })),
+  /** Follow a profile or playlist: its first run is due at once unless the schedule is off. */
+  'subscriptions.add': command(subscriptionAddSchema, subscriptionViewSchema),
+  'subscriptions.edit': command(subscriptionEditSchema, subscriptionViewSchema),
+  'subscriptions.remove': command(z.object({ id: idSchema }).strict(), z.object({})),
+  /** Runs one subscription now, or every one that is due (for cron); charged one call per page read. */
+  'subscriptions.run': command(z.object({ id: idSchema.optional() }).strict(), z.object({ runs: z.array(subscriptionRanSchema) })),
+  /** The profile link the library knows for an author (from a profile opened or followed before), to follow them from the Library. */
+  'subscriptions.profileOf': command(
+    z.object({ site: z.string().min(1).max(200), username: z.string().min(1).max(200) }).strict(),
+    z.object({ url: z.string().nullable(), subscriptionId: z.number().int().nullable() }),
+  ),
 } as const satisfies Record<CommandName, CommandSpec>;
 
 export const events = {
@@ -348,6 +366,10 @@ export const events = {
   // clipboard notification it is previewed at once, as if pasted (preview: true); from a trove://
   // link it only fills Grab's box (preview: false), since any page can send one. Web mode never sends it.
   'grab.requested': z.object({ url: linkSchema, preview: z.boolean() }),
+  'subscription.updated': subscriptionViewSchema,
+  'subscription.removed': z.object({ id: z.number().int() }),
+  /** A run ended: what it found and cost, for "3 new posts from @creator". */
+  'subscription.ran': subscriptionRanSchema,
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type Commands = typeof commands;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { offerableLink } from '../../src/main/clipboard-link';
-import { balanceNotice, jobNotice } from '../../src/main/notices';
+import { balanceNotice, jobNotice, subscriptionNotice } from '../../src/main/notices';
 import type { JobView } from '../../src/shared/jobs';
 
 const job: JobView = {
@@ -49,5 +49,23 @@ describe('offerableLink', () => {
     expect(offerableLink('https://a.example/1\nhttps://a.example/2', undefined)).toBeUndefined();
     expect(offerableLink('file:///etc/passwd', undefined)).toBeUndefined();
     expect(offerableLink('', undefined)).toBeUndefined();
+  });
+});
+
+describe('subscriptionNotice', () => {
+  const ran = { id: 1, title: 'Creator grow', username: 'grow', run: { at: 0, found: 3, pages: 1, cost: 5, outcome: 'done' as const } };
+
+  it('says how many new posts came from whom, and nothing when there were none', () => {
+    expect(subscriptionNotice(ran)).toEqual({ title: 'New posts', body: '3 new posts from @grow' });
+    expect(subscriptionNotice({ ...ran, username: undefined, run: { ...ran.run, found: 1 } })?.body).toBe('1 new post from Creator grow');
+    expect(subscriptionNotice({ ...ran, run: { ...ran.run, found: 0 } })).toBeUndefined();
+  });
+
+  it('says why a run stopped early', () => {
+    const capped = { ...ran, run: { ...ran.run, found: 20, outcome: 'run_cap' as const, message: 'Stopped at the cap of 12 credits per run (10 credits spent).' } };
+    expect(subscriptionNotice(capped)).toEqual({
+      title: 'Subscription stopped: @grow',
+      body: '20 new posts queued. Stopped at the cap of 12 credits per run (10 credits spent).',
+    });
   });
 });

@@ -60,6 +60,12 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   'credits.exportCsv': {},
   'credits.prices': {},
   'queue.runner': {},
+  'subscriptions.list': {},
+  'subscriptions.add': { url: 'https://video.example/@a' },
+  'subscriptions.edit': { id: 1, paused: true },
+  'subscriptions.remove': { id: 1 },
+  'subscriptions.run': { id: 1 },
+  'subscriptions.profileOf': { site: 'video', username: 'a' },
 };
 
 /** Values of every wrong kind for a field that holds `value`. */

@@ -49,6 +49,28 @@ describe('the admin API under /_sandbox/', () => {
     expect((await admin('GET', '/nothing')).status).toBe(404);
   });
 
+  it('lets a profile gain posts: new ones first, newest first, dated now; the old ones keep their ids', async () => {
+    const page = async (): Promise<{ posts: Array<{ id: string; created_at: string }>; profile: { post_count: number } }> => {
+      const res = await fetch(`${sandbox().url}/openapi/v1/extract/playlist`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer k1', 'content-type': 'application/json' },
+        body: JSON.stringify({ url: 'https://video.example/@gain-5' }),
+      });
+      return (await res.json()) as never;
+    };
+    expect((await page()).posts.map((post) => post.id)).toEqual(['gain-1', 'gain-2', 'gain-3', 'gain-4', 'gain-5']);
+    expect(await admin('POST', '/posts', { list: '/@gain', count: 2 })).toEqual({ status: 200, json: { list: '/@gain', added: 2 } });
+    expect(await admin('POST', '/posts', { list: '/@gain', count: 1 })).toEqual({ status: 200, json: { list: '/@gain', added: 3 } });
+    const grown = await page();
+    expect(grown.posts.map((post) => post.id)).toEqual(['gain-new-3', 'gain-new-2', 'gain-new-1', 'gain-1', 'gain-2', 'gain-3', 'gain-4', 'gain-5']);
+    const dates = grown.posts.map((post) => Date.parse(post.created_at));
+    expect(dates[0]).toBeGreaterThanOrEqual(dates[2]!); // newest first
+    expect(dates[2]).toBeGreaterThan(Date.UTC(2025, 0, 1)); // dated when added (the catalog's own posts are from 2024)
+    expect(grown.profile.post_count).toBe(8);
+    expect((await admin('POST', '/posts', { list: 'https://video.example/@gain', count: 1 })).status).toBe(422);
+    expect((await admin('POST', '/posts', { list: '/@gain', count: 0 })).status).toBe(422);
+  });
+
   it('answers 409 to a fault when fault injection is off', async () => {
     const plain = await startSandbox();
     try {

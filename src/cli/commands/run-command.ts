@@ -8,6 +8,7 @@ import { runGet } from './get';
 import { runKey } from './key';
 import { runLibrary } from './library';
 import { runQueue } from './queue';
+import { runSubscriptions } from './subscriptions';
 import { runSubtitles } from './subtitles';
 
 /** The commands that talk to the engine (sandbox and serve run servers of their own). */
@@ -31,5 +32,7 @@ export function runCommand(ctx: CommandContext, invocation: EngineInvocation): P
       return runKey(ctx, invocation);
     case 'doctor':
       return runDoctor(ctx);
+    case 'subscriptions':
+      return runSubscriptions(ctx, invocation);
   }
 }

@@ -9,3 +9,4 @@ export * from './rebuild-commands';
 export * from './sandbox-session';
 export * from './settings-commands';
 export * from './subtitle-commands';
+export * from './subscription-commands';

@@ -345,6 +345,11 @@ export class JobStore {
       .run(this.#now(), ...ACTIVE_STATES).changes;
   }
 
+  /** Whether a post job for this link was ever queued (and not cleared since): a subscription stops there. */
+  hasPostJob(url: string): boolean {
+    return this.#prepare<[string], { found: number }>("SELECT 1 AS found FROM jobs WHERE kind = 'post' AND url = ? LIMIT 1").get(url) !== undefined;
+  }
+
   children(parentId: number): JobRecord[] {
     return this.#db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE parent_id = ? ORDER BY position').all(parentId).map(fromRow);
   }

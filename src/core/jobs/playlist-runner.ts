@@ -7,9 +7,10 @@ import { jobView } from './job-store';
 import type { JobRecord, NewJob } from './job-store';
 
 /** The link a post of a page is known by: its own URL, else the page's link and its id. */
-const postLink = (playlist: JobRecord, post: Post): string => post.post_url ?? `${playlist.url}#${post.id ?? ''}`;
+export const postLink = (playlist: Pick<JobRecord, 'url'>, post: Post): string => post.post_url ?? `${playlist.url}#${post.id ?? ''}`;
 
-const inLibrary = (services: CoreServices, playlist: JobRecord, post: Post): boolean => {
+/** Whether a post of a page is in the library already (subscriptions stop there too). */
+export const inLibrary = (services: Pick<CoreServices, 'library'>, playlist: Pick<JobRecord, 'url'>, post: Post): boolean => {
   const found = services.library.findExisting({
     ...(post.site ? { site: post.site } : {}),
     ...(post.id ? { id: post.id } : {}),
@@ -83,7 +84,8 @@ function pickPosts(services: CoreServices, job: JobRecord, page: PlaylistPage): 
   return { children, reachedKnown };
 }
 
-function storeProfile(services: CoreServices, job: JobRecord, page: PlaylistPage): void {
+/** Keeps the list's profile and saved cursor in the library after a page (subscriptions share it). */
+export function storeProfile(services: Pick<CoreServices, 'library'>, job: Pick<JobRecord, 'url'>, page: PlaylistPage): void {
   const profile = page.profile;
   const stored = services.library.upsertProfile({
     url: job.url,

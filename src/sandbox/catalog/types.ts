@@ -10,6 +10,8 @@ export interface CatalogContext {
   sampleSize(name: SampleName): number;
   /** Counts calls per key (1 on the first): how flaky links know when to succeed. */
   attempt(key: string): number;
+  /** When each post added to a list since start was published (`addPosts`), oldest first; none for most lists. */
+  addedPosts(list: string): readonly number[];
 }
 
 /** A paged list of posts: a profile, channel or playlist. */

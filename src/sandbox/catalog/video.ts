@@ -29,8 +29,16 @@ function findList(pathname: string, ctx: CatalogContext): Found | undefined {
       post_count: total,
     };
     const author = { username: profile.username, display_name: profile.display_name, avatar_url: profile.avatar_url };
-    const postAt = (index: number): Post => videoPost({ site: SITE, host: HOST, id: `${name}-${index + 1}`, author }, ctx);
-    return { kind: 'playlist', playlist: { site: SITE, profile, total, postAt } };
+    // Posts added since start (a creator posting between two subscription runs) come first,
+    // newest first, dated when they were added; the list's own posts keep their ids.
+    const added = ctx.addedPosts(`${list.label}-${name}`);
+    const postAt = (index: number): Post => {
+      if (index >= added.length) return videoPost({ site: SITE, host: HOST, id: `${name}-${index - added.length + 1}`, author }, ctx);
+      const number = added.length - index;
+      const post = videoPost({ site: SITE, host: HOST, id: `${name}-new-${number}`, author }, ctx);
+      return { ...post, created_at: new Date(added[number - 1] ?? 0).toISOString() };
+    };
+    return { kind: 'playlist', playlist: { site: SITE, profile: { ...profile, post_count: total + added.length }, total: total + added.length, postAt } };
   }
   return undefined;
 }

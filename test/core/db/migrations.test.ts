@@ -45,6 +45,7 @@ describe('the migration list', () => {
       [8, 'learned-prices'],
       [9, 'site-case'],
       [10, 'said-index'],
+      [11, 'subscriptions'],
     ]);
   });
 
@@ -103,6 +104,21 @@ describe('migrating step by step', () => {
     expect(migrateDatabase(db, migrations, 3)).toEqual({ ok: true, value: { from: 2, to: 3 } });
     expect(objects(db, 'table')).toEqual(expect.arrayContaining(['balance_alerts', 'credit_balance', 'ledger']));
     expect(columns(db, 'ledger')).toEqual(['id', 'at', 'endpoint', 'link', 'cost', 'balance_after', 'job_id']);
+    db.close();
+  });
+
+  it('the subscriptions step adds subscriptions and their runs, which go with their subscription', () => {
+    const db = rawDb();
+    const version = migrations.find((m) => m.name === 'subscriptions')!.version;
+    migrateDatabase(db, migrations, version - 1);
+    expect(objects(db, 'table')).not.toContain('subscriptions');
+    expect(migrateDatabase(db, migrations, version)).toEqual({ ok: true, value: { from: version - 1, to: version } });
+    expect(objects(db, 'table')).toEqual(expect.arrayContaining(['subscriptions', 'subscription_runs']));
+    db.prepare(`INSERT INTO subscriptions (url, kind, title, schedule, options, stop_below, created_at) VALUES ('https://v.example/@a', 'profile', 'a', 'daily', '{}', 100, 1)`).run();
+    db.prepare('INSERT INTO subscription_runs (subscription_id, started_at, ended_at, pages, found, cost, outcome) VALUES (1, 1, 2, 1, 0, 5, ?)').run('done');
+    expect(() => db.prepare(`INSERT INTO subscriptions (url, kind, title, schedule, options, stop_below, created_at) VALUES ('x', 'profile', 'x', 'monthly', '{}', 100, 1)`).run()).toThrow(/CHECK/);
+    db.prepare('DELETE FROM subscriptions').run();
+    expect(db.prepare('SELECT count(*) AS n FROM subscription_runs').get()).toEqual({ n: 0 });
     db.close();
   });
 

@@ -9,6 +9,7 @@ import { jobPlanMigration } from './0007-job-plan';
 import { pricesMigration } from './0008-learned-prices';
 import { siteCaseMigration } from './0009-site-case';
 import { saidIndexMigration } from './0010-said-index';
+import { subscriptionsMigration } from './0011-subscriptions';
 
 /**
  * Every step of the one schema (library, credits and the queue share the database file), in
@@ -26,4 +27,5 @@ export const migrations = mergeMigrations([
   pricesMigration,
   siteCaseMigration,
   saidIndexMigration,
+  subscriptionsMigration,
 ]);

@@ -11,6 +11,7 @@ import { ErrorNotice } from '../errors/error-notice';
 import { formatNumber } from '../format/format';
 import { useSettings } from '../shell/settings-context';
 import { withMember } from '../state/with-member';
+import { FollowButton } from '../subscriptions/follow-button';
 import { AddedNotice } from './added-notice';
 import { RestPrice } from './rest-price';
 import { commonOptions } from './download-request';
@@ -79,6 +80,7 @@ export function PlaylistCard({ entry, onLoadMore, onRemove }: PlaylistCardProps)
               .join(' · ')}
           </p>
         </div>
+        <FollowButton url={entry.url} />
         <button type="button" className="button button-small" onClick={onRemove}>
           {t('grab.remove')}
         </button>

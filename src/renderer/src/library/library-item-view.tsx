@@ -14,6 +14,7 @@ import { playableMedia } from './playable-media';
 import { useLibraryItem } from './use-library-item';
 import { useMomentPlayback } from './said/use-moment-playback';
 import type { PlayerMoment } from './said/use-moment-playback';
+import { FollowAuthor } from '../subscriptions/follow-author';
 
 function ItemDetails({ detail, onRemoved, autoPlay, moment }: { detail: LibraryDetail; onRemoved: () => void; autoPlay: boolean; moment?: PlayerMoment }) {
   const { t, i18n } = useTranslation();
@@ -41,6 +42,7 @@ function ItemDetails({ detail, onRemoved, autoPlay, moment }: { detail: LibraryD
             <Thumb src={imageSource(client, detail.authorAvatarPath)} width={28} height={28} className="avatar" />
             <strong>{author}</strong>
             {detail.authorUsername && detail.authorName && <span className="muted">@{detail.authorUsername}</span>}
+            <FollowAuthor site={detail.site} username={detail.authorUsername} />
           </div>
         )}
         {detail.text && detail.text !== detail.caption && <p className="item-text">{detail.text}</p>}

@@ -4,6 +4,7 @@ import { GrabScreen } from '../grab/grab-screen';
 import { LibraryScreen } from '../library/library-screen';
 import { QueueScreen } from '../queue/queue-screen';
 import { SettingsScreen } from '../settings/settings-screen';
+import { SubscriptionsScreen } from '../subscriptions/subscriptions-screen';
 import { SubtitlesScreen } from '../subtitles/subtitles-screen';
 
 /**
@@ -15,6 +16,7 @@ export const ROUTES = [
   { id: 'grab', labelKey: 'nav.grab', Screen: GrabScreen, atStart: true },
   { id: 'queue', labelKey: 'nav.queue', Screen: QueueScreen },
   { id: 'library', labelKey: 'nav.library', Screen: LibraryScreen },
+  { id: 'subscriptions', labelKey: 'nav.subscriptions', Screen: SubscriptionsScreen },
   { id: 'subtitles', labelKey: 'nav.subtitles', Screen: SubtitlesScreen },
   { id: 'balance', labelKey: 'nav.balance', Screen: BalanceScreen },
   { id: 'settings', labelKey: 'nav.settings', Screen: SettingsScreen },

@@ -1,0 +1,2 @@
+export * from './subscription-store';
+export * from './subscriptions';
