@@ -292,6 +292,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     on: (name, listener) => events.on(name, listener),
     onAny: (listener) => events.onAny(listener),
     idle: () => queue.idle(),
+    settleBalance: () => credits.settle(),
     close() {
       closed ??= (async () => {
         ownership?.stop();
