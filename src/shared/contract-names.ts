@@ -35,6 +35,7 @@ export const COMMAND_NAMES = [
   'subtitles.list',
   'subtitles.cues',
   'subtitles.save',
+  'subtitles.refusals',
   'credits.get',
   'credits.ledger',
   'credits.exportCsv',

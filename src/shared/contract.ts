@@ -9,7 +9,7 @@ import { libraryChangeSchema, libraryDetailSchema, libraryItemSchema, libraryQue
 import { keyStatusSchema } from './key-status';
 import { playlistPageSchema, postSchema } from './post';
 import { settingsPatchSchema, settingsSchema } from './settings';
-import { cueSchema, subtitleResultSchema } from './subtitles';
+import { cueSchema, subtitleRefusalSchema, subtitleResultSchema } from './subtitles';
 
 /*
  * The contract: every command (name → input schema → result schema) and every event
@@ -266,6 +266,8 @@ export const commands = {
     z.object({ resolutionId: z.string(), result: subtitleResultSchema, charged: z.boolean(), reusedFrom: z.number().int().optional() }),
   ),
   'subtitles.cues': command(z.object({ source: subtitleSourceSchema }).strict(), z.array(cueSchema)),
+  /** The sites where the service refused to list subtitles (learned from its answers): Grab does not offer subtitles there. */
+  'subtitles.refusals': command(noInput, z.object({ refusals: z.array(subtitleRefusalSchema) })),
   'subtitles.save': command(
     z
       .object({
