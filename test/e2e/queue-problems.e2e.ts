@@ -28,4 +28,25 @@ describe('a download whose subtitles could not be saved', () => {
     expect(await problem.getAttribute('title')).toMatch(/^Subtitles not saved: That site is not supported by the service\. \S/);
     await screenshotThemes(page, 'queue-done-with-problem');
   });
+
+  it('then stops offering subtitles on that site, and says why', async () => {
+    const { page } = stack();
+    await grab(page, 'https://guarded.example/watch/e2e-again');
+    // Grab keeps the earlier previews: this one is the card of its own video.
+    const card = page.getByTestId('post-card').filter({ hasText: 'e2e-again' });
+    await card.waitFor();
+    const refused = card.getByTestId('subtitles-refused');
+    await refused.waitFor();
+    expect(await refused.textContent()).toBe('Subtitles are not offered here: the service does not list subtitles on guarded.example.');
+    expect(await card.getByRole('checkbox', { name: /^Save subtitles/ }).count()).toBe(0);
+    expect(await card.getByTestId('post-subtitles').count()).toBe(0);
+    await screenshotThemes(page, 'grab-subtitles-refused');
+
+    // A site the service lists subtitles for is still offered them.
+    await grab(page, 'https://video.example/watch/e2e-subs');
+    const other = page.getByTestId('post-card').filter({ hasText: 'e2e-subs' });
+    await other.getByTestId('post-subtitles').waitFor();
+    expect(await other.getByRole('checkbox', { name: /^Save subtitles/ }).count()).toBe(1);
+    expect(await other.getByTestId('subtitles-refused').count()).toBe(0);
+  });
 });

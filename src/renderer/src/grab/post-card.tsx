@@ -17,6 +17,7 @@ import { PostMeta } from './post-meta';
 import { AddedNotice } from './added-notice';
 import { ImagePick } from './image-pick';
 import { ReusedNotice } from './reused-notice';
+import { useSubtitleRefusal } from './use-subtitle-refusal';
 import { AudioTrackPicker, VariantPicker } from './variant-picker';
 
 const hasLanguageTracks = (media: Media): boolean => media.media_type === 'audio' && (media.variants ?? []).some((variant) => variant.language_tag !== undefined);
@@ -65,17 +66,21 @@ export function PostCard({ resolutionId, post, charged, libraryId, reusedFrom, o
   const [added, setAdded] = useState<number | undefined>(undefined);
   const [error, setError] = useState<ErrorInfo | undefined>(undefined);
 
+  const hasVideo = post.medias.some((media) => media.media_type === 'video');
+  // Where the service has refused subtitles for the whole site, they are not offered: the card says why.
+  const subtitlesRefused = useSubtitleRefusal(post.post_url);
+  const subtitlesOffered = hasVideo && subtitlesRefused === undefined;
+
   const download = async () => {
     setBusy(true);
     setError(undefined);
-    const result = await api['jobs.add'](postDownloadRequest(resolutionId, post, choices, settings));
+    const result = await api['jobs.add'](postDownloadRequest(resolutionId, post, { ...choices, saveSubtitles: choices.saveSubtitles && subtitlesOffered }, settings));
     setBusy(false);
     if (result.ok) setAdded(result.value.jobIds.length);
     else setError(result.error);
   };
 
   const caption = displayCaption(post);
-  const hasVideo = post.medias.some((media) => media.media_type === 'video');
   // A photo post lets the user leave images out; a lone image is the post itself.
   const imageCount = post.medias.filter((media) => media.media_type === 'image').length;
   return (
@@ -91,7 +96,12 @@ export function PostCard({ resolutionId, post, charged, libraryId, reusedFrom, o
             </button>
           </div>
           <PostMeta post={post} />
-          {hasVideo && (libraryId !== undefined || post.post_url) && (
+          {hasVideo && subtitlesRefused && (
+            <p className="small muted" data-testid="subtitles-refused" title={subtitlesRefused.message}>
+              {t('post.subtitlesRefused', { site: subtitlesRefused.site })}
+            </p>
+          )}
+          {subtitlesOffered && (libraryId !== undefined || post.post_url) && (
             <div>
               <a
                 className="button button-small"
@@ -148,7 +158,7 @@ export function PostCard({ resolutionId, post, charged, libraryId, reusedFrom, o
       </section>
 
       <DownloadOptionsFields
-        offerSubtitles={hasVideo}
+        offerSubtitles={subtitlesOffered}
         saveSubtitles={choices.saveSubtitles}
         folder={choices.folder}
         onChange={(change) => setChoices((current) => ({ ...current, ...change }))}
