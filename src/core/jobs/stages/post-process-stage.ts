@@ -68,6 +68,8 @@ export async function postProcessStage(port: PostProcessPort, input: PostProcess
   const video = input.tasks.find((task) => task.fileKind === 'video');
   const earlier = video ? await checkpointedSubtitles(doneOf(video.mediaIndex).subtitles) : undefined;
   const problems = problemsStillTrue(input.plan.problems ?? [], earlier);
+  // What this run tries again is no problem until it fails again.
+  if (problems.length !== (input.plan.problems?.length ?? 0)) writer.recordProblems(problems);
   const problem = (found: JobProblem): void => {
     problems.push(found);
     writer.recordProblems(problems);

@@ -188,4 +188,27 @@ describe('the post-process stage', () => {
     ]);
     expect(checkpoints.at(-1)).toEqual(processed.plan);
   });
+
+  it('a second run that tags a file the first could not clears that problem', async () => {
+    const { folder } = workspace;
+    const song = join(folder, 'Fine.m4a');
+    await workspace.make(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'aac', '-y', song]);
+    const audioPost: Post = { ...post, medias: [{ media_type: 'audio', resource_url: 'https://m.example/song.m4a' }] };
+    const earlier: MediaPlan = { items: [{ mediaIndex: 0, done: { file: song } }], problems: [{ extra: 'tags', code: 'ffmpeg_failed', message: 'An earlier failure.' }] };
+    const { port } = realPort(folder);
+    const tasks = fetchTasks(audioPost, earlier, { template: '{caption}', rule }) as MediaTask[];
+    const processed = await postProcessStage(port, {
+      job: newJob(),
+      post: audioPost,
+      tasks,
+      plan: earlier,
+      folder,
+      covers: [],
+      settings: { ...settings, embedMetadata: true },
+      signal: new AbortController().signal,
+      checkpoint: () => undefined,
+    });
+    if (!processed.ok) throw new Error(JSON.stringify(processed.outcome));
+    expect(processed.plan).toEqual({ items: [{ mediaIndex: 0, done: { file: song, tagged: true } }] });
+  });
 });
