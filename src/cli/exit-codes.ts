@@ -12,6 +12,8 @@ export const EXIT = {
   key: 4,
   credits: 5,
   download: 6,
+  /** All done, but an extra asked for (subtitles, the file's details) could not be had. */
+  doneWithProblems: 7,
   interrupted: 130,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -48,14 +50,15 @@ const SEVERITY: readonly ExitCode[] = [EXIT.key, EXIT.credits, EXIT.apiError, EX
 
 /**
  * The exit code of a run over jobs (`get`, `queue resume`): a queue stopped for the key
- * or for credits says so; all done is 0; some done and some not is 1; none done takes
- * the code of the most pressing failure.
+ * or for credits says so; all done is 0, or 7 when a done job could not have an extra it
+ * asked for; some done and some not is 1; none done takes the code of the most pressing
+ * failure.
  */
-export function exitCodeForJobs(jobs: readonly Pick<JobView, 'state' | 'pauseReason' | 'error'>[]): ExitCode {
+export function exitCodeForJobs(jobs: readonly Pick<JobView, 'state' | 'pauseReason' | 'error' | 'problems'>[]): ExitCode {
   if (jobs.some((job) => job.state === 'paused' && job.pauseReason === 'key_required')) return EXIT.key;
   if (jobs.some((job) => job.state === 'paused' && job.pauseReason === 'out_of_credits')) return EXIT.credits;
   const unfinished = jobs.filter((job) => job.state !== 'done');
-  if (unfinished.length === 0) return EXIT.ok;
+  if (unfinished.length === 0) return jobs.some((job) => job.problems !== undefined) ? EXIT.doneWithProblems : EXIT.ok;
   if (unfinished.length < jobs.length) return EXIT.someFailed;
   const codes = new Set(unfinished.map((job) => (job.error ? exitCodeForError(job.error, 'job') : EXIT.someFailed)));
   return SEVERITY.find((code) => codes.has(code)) ?? EXIT.someFailed;

@@ -9,4 +9,5 @@ Exit codes:
   0 all done             1 some items failed     2 usage error
   3 final API error      4 key missing/invalid   5 out of credits
   6 download or merge failure                    130 interrupted (Ctrl-C)
+  7 all done, but an extra asked for (subtitles, the file's details) could not be had
 `;

@@ -91,6 +91,9 @@ export async function runEngineCommand(
     if (invocation.command === 'serve') return await runServe(ctx, invocation, interruption.signaled);
     const outcome = await Promise.race([runCommand(ctx, invocation), interruption.signaled]);
     if (outcome === EXIT.credits) await noteBalance(core, output);
+    // A short run (one `extract`) ends before the engine's debounced balance query: ask it
+    // now, or the ledger would keep the run's calls without their cost.
+    if (outcome !== 'interrupted') await core.settleBalance();
     if (outcome !== 'interrupted') return outcome;
     for (const cleanup of cleanups) cleanup();
     // close() stops in-flight jobs and records them in the queue, so the next run resumes them.

@@ -33,6 +33,11 @@ export interface Core {
   onAny(listener: (name: EventName, payload: unknown) => void): () => void;
   /** Resolves when no job is queued or running (done, failed, canceled or paused remain). */
   idle(): Promise<void>;
+  /**
+   * Asks the balance now when charged calls still wait for it (the engine asks once a burst
+   * is over): a face that ends soon after, like a CLI run, then has their costs in the ledger.
+   */
+  settleBalance(): Promise<void>;
   /** Pauses in-flight work, records it for the next start, closes the database. */
   close(): Promise<void>;
 }

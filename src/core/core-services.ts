@@ -11,6 +11,7 @@ import type { LibraryStore, ThumbnailCache } from './library';
 import type { FfmpegInfo } from './media';
 import type { KeyStore } from './secrets';
 import type { SettingsStore } from './settings';
+import type { SubtitleRefusals } from './site-support';
 
 /** Everything the command handlers and the pipeline stages share, built once by createCore. */
 export interface CoreServices {
@@ -38,6 +39,8 @@ export interface CoreServices {
   readonly ledger: Ledger;
   /** What each operation costs per site, learned from the free balance (unknown until seen). */
   readonly prices: PriceTable;
+  /** Sites whose subtitle listing the service refused as unsupported: Grab does not offer subtitles there. */
+  readonly subtitleRefusals: SubtitleRefusals;
   readonly alerts: BalanceAlerts;
   readonly credits: CreditsMonitor;
   readonly resolutions: ResolutionCache;

@@ -30,6 +30,7 @@ import { createBandwidthLimiter, fetchBytes } from './download';
 import type { DownloadDeps } from './download';
 import { defaultDownloadFolder } from './files';
 import { EventBus } from './events';
+import { createSubtitleRefusals, learningSubtitleSupport } from './site-support';
 import {
   JobQueue,
   JobStore,
@@ -177,6 +178,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const ledger = createLedger(db, { now });
   const alerts = createBalanceAlerts(db, { now });
   const prices = createPriceTable(db, { now });
+  const subtitleRefusals = createSubtitleRefusals(db, { now });
   const learner = createPriceLearner({ ledger, prices, watch: chargedCalls });
   const credits = createCreditsMonitor({
     client,
@@ -207,7 +209,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings,
     settingsReset,
     keys,
-    client: (forJob) => reportingCharges(client(), recordCharge(forJob?.jobId)),
+    client: (forJob) => learningSubtitleSupport(reportingCharges(client(), recordCharge(forJob?.jobId)), subtitleRefusals),
     clientWithKey: (provider, serviceUrl) => reportingCharges(clientFor({ ...settings.get(), ...(serviceUrl ? { serviceUrl } : {}) }, provider), recordCharge(undefined)),
     jobs: new JobStore(db, now),
     library: createLibraryStore(db, { now, onChange: () => libraryChanges.soon() }),
@@ -219,6 +221,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
     ledger,
     prices,
+    subtitleRefusals,
     alerts,
     credits,
     resolutions: new ResolutionCache(now),
@@ -329,6 +332,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     on: (name, listener) => events.on(name, listener),
     onAny: (listener) => events.onAny(listener),
     idle: () => queue.idle(),
+    settleBalance: () => credits.settle(),
     close() {
       closed ??= (async () => {
         ownership?.stop();

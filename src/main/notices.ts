@@ -1,5 +1,5 @@
 import type { EventPayload } from '../shared/contract';
-import type { JobState, JobView } from '../shared/jobs';
+import type { JobExtra, JobState, JobView } from '../shared/jobs';
 
 /** A native notification's text. The main process is English-only for now (see docs/desktop.md). */
 export interface Notice {
@@ -7,10 +7,28 @@ export interface Notice {
   body: string;
 }
 
+/** What could not be had, per extra, in the notification's words. */
+const EXTRA_NOT_HAD: Readonly<Record<JobExtra, string>> = {
+  subtitles: 'Subtitles not saved',
+  subtitle_embed: 'Subtitles not embedded in the video',
+  tags: "The post's details not written into the file",
+  sidecar: "The post's details not written beside the file",
+};
+
+/** "Download finished, with 1 problem", naming each under the title: a done job never hides what it could not have. */
+function finishedNotice(job: JobView): Notice {
+  const problems = job.problems ?? [];
+  if (problems.length === 0) return { title: 'Download finished', body: job.title };
+  return {
+    title: `Download finished, with ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}`,
+    body: [job.title, ...problems.map((problem) => `${EXTRA_NOT_HAD[problem.extra]}: ${problem.message}`)].join('\n'),
+  };
+}
+
 /** A notice when a job has just finished or failed; nothing for progress or repeated updates. */
 export function jobNotice(previous: JobState | undefined, job: JobView): Notice | undefined {
   if (previous === job.state) return undefined;
-  if (job.state === 'done' && job.kind === 'post') return { title: 'Download finished', body: job.title };
+  if (job.state === 'done' && job.kind === 'post') return finishedNotice(job);
   if (job.state === 'done') return { title: 'Playlist queued', body: `${job.title}: ${job.itemsQueued ?? 0} posts` };
   if (job.state === 'failed') {
     return { title: 'Download failed', body: `${job.title}: ${job.error?.message ?? 'unknown error'}` };

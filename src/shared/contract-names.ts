@@ -37,6 +37,7 @@ export const COMMAND_NAMES = [
   'subtitles.list',
   'subtitles.cues',
   'subtitles.save',
+  'subtitles.refusals',
   'credits.get',
   'credits.ledger',
   'credits.exportCsv',

@@ -11,7 +11,7 @@ import { keyStatusSchema } from './key-status';
 import { playlistPageSchema, postSchema } from './post';
 import { saidQuerySchema, saidResultSchema } from './said';
 import { settingsPatchSchema, settingsSchema } from './settings';
-import { cueSchema, subtitleResultSchema } from './subtitles';
+import { cueSchema, subtitleRefusalSchema, subtitleResultSchema } from './subtitles';
 import { subscriptionEditSchema, subscriptionKindSchema, subscriptionRanSchema, subscriptionSettingsSchema, subscriptionViewSchema } from './subscriptions';
 
 /*
@@ -300,6 +300,8 @@ export const commands = {
     }),
   ),
   'subtitles.cues': command(z.object({ source: subtitleSourceSchema }).strict(), z.array(cueSchema)),
+  /** The sites where the service refused to list subtitles (learned from its answers): Grab does not offer subtitles there. */
+  'subtitles.refusals': command(noInput, z.object({ refusals: z.array(subtitleRefusalSchema) })),
   'subtitles.save': command(
     z
       .object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCodeSchema } from './error-codes';
 import { errorInfoSchema } from './errors';
 import { qualityPreferenceSchema, subtitleSaveFormatSchema } from './settings';
 
@@ -38,6 +39,23 @@ export const jobProgressSchema = z.object({
 });
 export type JobProgress = z.infer<typeof jobProgressSchema>;
 
+/**
+ * The extras a job does after its download, when the user asked for them: save the
+ * subtitles, embed them into the video, write the post's details (tags, cover) into the
+ * file, or into a sidecar beside a file without a container.
+ */
+export const JOB_EXTRAS = ['subtitles', 'subtitle_embed', 'tags', 'sidecar'] as const;
+export const jobExtraSchema = z.enum(JOB_EXTRAS);
+export type JobExtra = z.infer<typeof jobExtraSchema>;
+
+/**
+ * An extra the user asked for that could not be had: the download itself is fine and kept,
+ * so the job ends done, "with a problem". The code is from the closed list (the faces word
+ * it); the message has the specifics.
+ */
+export const jobProblemSchema = z.object({ extra: jobExtraSchema, code: errorCodeSchema, message: z.string() }).strict();
+export type JobProblem = z.infer<typeof jobProblemSchema>;
+
 /** A job as the faces see it. */
 export const jobViewSchema = z.object({
   id: z.number().int(),
@@ -60,6 +78,8 @@ export const jobViewSchema = z.object({
   /** Playlist jobs: how many posts were queued from pages so far. */
   itemsQueued: z.number().int().optional(),
   files: z.array(z.string()),
+  /** A done job: the extras asked for that could not be had (none: absent). */
+  problems: z.array(jobProblemSchema).optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

@@ -38,3 +38,10 @@ export const cueSchema = z.object({
   text: z.string(),
 });
 export type Cue = z.infer<typeof cueSchema>;
+
+/**
+ * A site whose subtitle listing the service refused as unsupported, as Trove learned it: Grab
+ * does not offer subtitles there, and says why (`message` is the service's own words).
+ */
+export const subtitleRefusalSchema = z.object({ site: z.string(), code: z.string(), message: z.string(), learnedAt: z.number() });
+export type SubtitleRefusal = z.infer<typeof subtitleRefusalSchema>;

@@ -53,6 +53,14 @@ describe('exitCodeForJobs', () => {
     expect(exitCodeForJobs([done, jobView({ id: 2, state: 'paused', pauseReason: 'key_required' })])).toBe(EXIT.key);
   });
 
+  it('is 7 when every job is done but one could not have an extra it asked for; a failure still comes first', () => {
+    const withProblem = jobView({ id: 2, state: 'done', problems: [{ extra: 'subtitles', code: 'unsupported_site', message: 'Not supported.' }] });
+    expect(exitCodeForJobs([done, withProblem])).toBe(EXIT.doneWithProblems);
+    expect(EXIT.doneWithProblems).toBe(7);
+    expect(exitCodeForJobs([withProblem, failed(3, 'private_content')])).toBe(EXIT.someFailed);
+    expect(exitCodeForJobs([withProblem, jobView({ id: 4, state: 'paused', pauseReason: 'out_of_credits' })])).toBe(EXIT.credits);
+  });
+
   it('counts a canceled job as not done', () => {
     expect(exitCodeForJobs([done, jobView({ id: 2, state: 'canceled' })])).toBe(EXIT.someFailed);
     expect(exitCodeForJobs([jobView({ id: 2, state: 'canceled' })])).toBe(EXIT.someFailed);

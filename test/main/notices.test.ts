@@ -25,6 +25,21 @@ describe('jobNotice', () => {
     expect(jobNotice('downloading', failed)).toEqual({ title: 'Download failed', body: 'A clip: This post is private.' });
   });
 
+  it('says a finished job could not have an extra it asked for, and names each', () => {
+    const withProblems: JobView = {
+      ...job,
+      problems: [
+        { extra: 'subtitles', code: 'unsupported_site', message: 'This platform is not supported.' },
+        { extra: 'tags', code: 'ffmpeg_failed', message: 'ffmpeg could not write the details into a.mp4.' },
+      ],
+    };
+    expect(jobNotice('processing', withProblems)).toEqual({
+      title: 'Download finished, with 2 problems',
+      body: "A clip\nSubtitles not saved: This platform is not supported.\nThe post's details not written into the file: ffmpeg could not write the details into a.mp4.",
+    });
+    expect(jobNotice('processing', { ...withProblems, problems: withProblems.problems?.slice(0, 1) })?.title).toBe('Download finished, with 1 problem');
+  });
+
   it('stays quiet for progress and pauses', () => {
     expect(jobNotice('queued', { ...job, state: 'downloading' })).toBeUndefined();
     expect(jobNotice('downloading', { ...job, state: 'paused' })).toBeUndefined();

@@ -55,6 +55,7 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   'subtitles.list': { url: 'https://video.example/watch/a' },
   'subtitles.cues': { source: { kind: 'library', postId: 1, languageTag: 'en' } },
   'subtitles.save': { resolutionId: 'r', languageTags: ['en'], format: 'srt' },
+  'subtitles.refusals': {},
   'credits.get': {},
   'credits.ledger': {},
   'credits.exportCsv': {},

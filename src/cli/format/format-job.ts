@@ -1,5 +1,6 @@
 import type { JobProgress, JobView } from '../../shared/jobs';
 import { formatBytes, formatDuration, formatSpeed, percentOf } from '../format-units';
+import { doneWithProblems } from './format-problems';
 
 export const jobTitle = (job: Pick<JobView, 'title' | 'url'>): string => (job.title.trim() === '' ? job.url : job.title);
 
@@ -25,7 +26,7 @@ function stateDetail(job: JobView): string {
 
 /** One line about a job's state, as the non-TTY output and `queue list` print it. */
 export function jobLine(job: JobView): string {
-  const state = job.state === 'paused' && job.pauseReason !== undefined ? `paused (${job.pauseReason})` : job.state;
+  const state = job.state === 'paused' && job.pauseReason !== undefined ? `paused (${job.pauseReason})` : job.state === 'done' ? doneWithProblems(job) : job.state;
   const detail = stateDetail(job);
   const files = job.state === 'done' && job.files.length > 0 ? ` → ${job.files.join(', ')}` : '';
   return `#${job.id} ${state}${detail}  ${jobTitle(job)}${files}`;

@@ -1,6 +1,7 @@
 import type { JobView } from '../../shared/jobs';
 import { nextStep } from '../next-step';
 import { jobLine } from './format-job';
+import { problemLines } from './format-problems';
 
 /** The files a run wrote, in job order. */
 export const filesOfRun = (jobs: readonly JobView[]): string[] => jobs.filter((job) => job.state === 'done').flatMap((job) => job.files);
@@ -17,15 +18,21 @@ export function jobSummary(job: JobView): Record<string, unknown> {
     ...(job.pauseReason !== undefined && { pauseReason: job.pauseReason }),
     ...(job.libraryPostId !== undefined && { libraryPostId: job.libraryPostId }),
     files: job.files,
+    ...(job.problems !== undefined && { problems: job.problems }),
     ...(job.error !== undefined && { error: job.error }),
   };
 }
 
-/** The closing summary of `get` and `queue resume|retry`: counts, what went wrong and why, the files. */
+/**
+ * The closing summary of `get` and `queue resume|retry`: counts, what went wrong and why
+ * (jobs not done, then extras asked for that done jobs could not have), the files.
+ */
 export function runSummaryLines(jobs: readonly JobView[]): string[] {
   const posts = jobs.filter((job) => job.kind === 'post');
   const done = posts.filter((job) => job.state === 'done').length;
   const problems = jobs.filter((job) => job.state !== 'done');
+  const withProblems = jobs.filter((job) => job.state === 'done' && job.problems !== undefined);
+  const problemCount = withProblems.reduce((sum, job) => sum + (job.problems?.length ?? 0), 0);
   const listsNotDone = problems.filter((job) => job.kind === 'playlist').length;
   const postsNotDone = problems.length - listsNotDone;
   const files = filesOfRun(jobs);
@@ -33,11 +40,13 @@ export function runSummaryLines(jobs: readonly JobView[]): string[] {
     jobs.length === 0
       ? 'Nothing was downloaded.'
       : `${done} of ${posts.length} ${posts.length === 1 ? 'post' : 'posts'} done${postsNotDone > 0 ? `, ${postsNotDone} not` : ''}` +
+        (problemCount > 0 ? `, with ${problemCount} ${problemCount === 1 ? 'problem' : 'problems'}` : '') +
         (listsNotDone > 0 ? `; ${listsNotDone} ${listsNotDone === 1 ? 'profile or playlist' : 'profiles or playlists'} not done.` : '.'),
     ...problems.flatMap((job) => {
       const hint = job.error ? (nextStep(job.error) ?? retryHint(job.id, job.error.retryable)) : pausedHint(job);
       return [`  ${jobLine(job)}`, ...(hint !== undefined ? [`    → ${hint}`] : [])];
     }),
+    ...withProblems.flatMap((job) => [`  ${jobLine(job)}`, ...problemLines(job)]),
     ...(files.length > 0 ? ['Files:', ...files.map((file) => `  ${file}`)] : []),
   ];
 }

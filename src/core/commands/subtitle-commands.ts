@@ -15,7 +15,7 @@ import type { HandlerDeps, HandlerGroup } from './handler-types';
 const asCues = (parsed: ReturnType<typeof parseSubtitles>): Result<Cue[], ErrorInfo> =>
   parsed.ok ? parsed : fail(parsed.error.code, parsed.error.message);
 
-export function subtitleCommands({ services }: HandlerDeps): HandlerGroup<'subtitles.list' | 'subtitles.cues' | 'subtitles.save'> {
+export function subtitleCommands({ services }: HandlerDeps): HandlerGroup<'subtitles.list' | 'subtitles.cues' | 'subtitles.save' | 'subtitles.refusals'> {
   /** The downloaded video of a library post, if any: subtitles are named and placed after it. */
   const videoFileOf = (postId: number): FileRecord | undefined => {
     const files = services.library.listFiles(postId);
@@ -70,6 +70,11 @@ export function subtitleCommands({ services }: HandlerDeps): HandlerGroup<'subti
       if (answer.charged) services.answers.remember(resolution);
       const resolutionId = services.resolutions.put(resolution);
       return { ok: true, value: { resolutionId, result: answer.value, charged: answer.charged, ...(postId ? { postId } : {}) } };
+    },
+
+    'subtitles.refusals'() {
+      const refusals = services.subtitleRefusals.list();
+      return Promise.resolve(refusals.ok ? { ok: true, value: { refusals: refusals.value } } : refusals);
     },
 
     async 'subtitles.cues'({ source }) {

@@ -28,6 +28,12 @@ export interface CreditsMonitor {
   charged(entryId: number): void;
   /** The service answered 402: the number shown is wrong, refresh soon (debounced like a charge). */
   outOfCredits(): void;
+  /**
+   * Sends now the query a charge or a 402 left waiting (debounced), and waits for its
+   * answer: a face about to end (a short CLI run) still learns what its calls cost. One
+   * query at most, through the key's rate limiter like any other.
+   */
+  settle(): Promise<void>;
   /** Ask now and then while jobs wait for a top-up. */
   watchForTopUp(intervalMs: number): void;
   close(): void;
@@ -44,11 +50,15 @@ export function createCreditsMonitor(options: CreditsMonitorOptions): CreditsMon
   let inFlight: Promise<Result<Balance, ErrorInfo>> | undefined;
   let closed = false;
   const closedError = { ok: false, error: { code: 'closed', message: 'Trove is shutting down.' } } as const;
+  // Set by a 402: the next query must go out even with no charge waiting for its balance.
+  let staleByAnswer = false;
 
   const ask = async (): Promise<Result<Balance, ErrorInfo>> => {
     if (closed) return closedError;
     // Only charges made before the query is sent are in its answer; later ones wait for the next.
     const entries = pendingEntries.splice(0);
+    // Any query sent after a 402 answers what it made stale.
+    staleByAnswer = false;
     const reading = options.learner.begin(entries);
     const answered = await options.client().credits();
     // The engine may have closed (and its database with it) while the query was out.
@@ -76,8 +86,6 @@ export function createCreditsMonitor(options: CreditsMonitorOptions): CreditsMon
     return { ok: true, value: balance };
   };
 
-  // Set by a 402: the next query must go out even with no charge waiting for its balance.
-  let staleByAnswer = false;
   // One query for a burst of charges or 402s, and it waits its turn in the key's rate limiter.
   const refreshSoon = (): void => {
     if (debounce) clearTimeout(debounce);
@@ -109,6 +117,14 @@ export function createCreditsMonitor(options: CreditsMonitorOptions): CreditsMon
     outOfCredits() {
       staleByAnswer = true;
       refreshSoon();
+    },
+    async settle() {
+      if (debounce) clearTimeout(debounce);
+      debounce = undefined;
+      await inFlight;
+      if (closed || (pendingEntries.length === 0 && !staleByAnswer)) return;
+      staleByAnswer = false;
+      await monitor.refresh();
     },
     watchForTopUp(intervalMs) {
       if (poll) return;

@@ -199,6 +199,7 @@ export function jobView(job: JobRecord, speed = 0): JobView {
     ...(retrying ? { nextAttemptAt: job.nextAttemptAt } : {}),
     ...(job.kind === 'playlist' ? { itemsQueued: job.itemsQueued } : {}),
     files: finalFiles(job.plan),
+    ...(job.state === 'done' && job.plan?.problems?.length ? { problems: job.plan.problems } : {}),
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
   };

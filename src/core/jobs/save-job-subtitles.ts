@@ -1,4 +1,5 @@
 import { rm, stat } from 'node:fs/promises';
+import type { JobProblem } from '../../shared/jobs';
 import type { Post } from '../../shared/post';
 import type { SubtitleSaveFormat } from '../../shared/settings';
 import type { CoreServices } from '../core-services';
@@ -37,13 +38,16 @@ export interface JobSubtitlesRequest {
   earlier?: CheckpointedSubtitles;
   /** Records saved subtitles in the job, before and after the embedding. */
   checkpoint: (saved: readonly SavedSubtitle[], embedPending: boolean) => void;
+  /** Records in the job, at once, a part of the subtitles asked for that could not be had. */
+  problem: (problem: JobProblem) => void;
 }
 
 /**
  * Subtitles for a downloaded video, when the job (or the settings) asks for them: one
  * charged call for the track list, then each wanted language saved beside the video and,
  * if asked, embedded. Subtitles never fail the download: a problem leaves the video as it
- * is and the sidecar files in place. Saved files are checkpointed at once, so a pause
+ * is and the sidecar files in place, and is recorded in the job (it ends "done, with a
+ * problem", never silently without what was asked for). Saved files are checkpointed at once, so a pause
  * during the embedding neither pays for them again nor leaves them behind.
  */
 export async function saveJobSubtitles(services: CoreServices, request: JobSubtitlesRequest): Promise<SavedSubtitle[]> {
@@ -59,13 +63,15 @@ export async function saveJobSubtitles(services: CoreServices, request: JobSubti
   const embed = wanted.embed && request.ffmpegPath !== undefined && saved.length > 0;
   if (!request.earlier && saved.length > 0) request.checkpoint(saved, embed);
   if (embed && request.ffmpegPath) {
-    await embedSubtitles({
+    const embedded = await embedSubtitles({
       ffmpegPath: request.ffmpegPath,
       videoPath: request.videoPath,
       tracks: saved.map((subtitle) => ({ path: subtitle.path, languageTag: subtitle.languageTag, title: subtitle.languageName })),
       signal: request.signal,
     });
-    if (!request.signal.aborted) request.checkpoint(saved, false);
+    if (request.signal.aborted) return saved;
+    if (!embedded.ok) request.problem({ extra: 'subtitle_embed', code: embedded.error.code, message: embedded.error.message });
+    request.checkpoint(saved, false);
   }
   return saved;
 }
@@ -79,9 +85,12 @@ async function saveTracks(
 ): Promise<SavedSubtitle[]> {
   const link = request.post.post_url ?? request.job.url;
   const listed = await services.client({ jobId: request.job.id }).extractSubtitles(link, { signal: request.signal });
-  if (!listed.ok) return [];
+  if (!listed.ok) {
+    if (!request.signal.aborted) request.problem({ extra: 'subtitles', code: listed.error.code, message: listed.error.message });
+    return [];
+  }
 
-  const { saved } = await saveSubtitleTracks({
+  const { saved, failures } = await saveSubtitleTracks({
     result: listed.value,
     languageTags: wanted.languages,
     target: wanted.format,
@@ -90,7 +99,10 @@ async function saveTracks(
     fetchBytes: (url, signal) => fetchBytes(url, { ...(signal ? { signal } : {}) }),
     signal: request.signal,
   });
-  if (!request.signal.aborted) return saved;
+  if (!request.signal.aborted) {
+    for (const failure of failures) request.problem({ extra: 'subtitles', code: failure.code, message: failure.message });
+    return saved;
+  }
   await Promise.all(saved.map((subtitle) => rm(subtitle.path, { force: true })));
   return [];
 }

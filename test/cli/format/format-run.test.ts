@@ -44,6 +44,28 @@ describe('run summary', () => {
     expect(runSummaryLines([playlist, jobs[1]!, jobs[2]!])[0]).toBe('1 of 2 posts done, 1 not; 1 profile or playlist not done.');
   });
 
+  it('names each extra a done job could not have, with the command that saves the subtitles once that can work', () => {
+    const problems = jobView({
+      id: 7,
+      state: 'done',
+      files: ['/out/b.mp4'],
+      problems: [
+        { extra: 'subtitles', code: 'out_of_credits', message: 'Not enough credits.' },
+        { extra: 'tags', code: 'ffmpeg_failed', message: 'ffmpeg could not write the details into b.mp4.' },
+      ],
+    });
+    expect(runSummaryLines([problems])).toEqual([
+      '1 of 1 post done, with 2 problems.',
+      '  #7 done, with 2 problems  Video 7 → /out/b.mp4',
+      '    Subtitles not saved: [out_of_credits] Not enough credits.',
+      '      → Top up your credits, then run `trove subtitles https://video.example/watch/v7` to save them.',
+      "    The post's details not written into the file: [ffmpeg_failed] ffmpeg could not write the details into b.mp4.",
+      'Files:',
+      '  /out/b.mp4',
+    ]);
+    expect(jobSummary(problems)).toMatchObject({ state: 'done', problems: problems.problems });
+  });
+
   it('summarizes a job for scripts without its internal fields', () => {
     expect(jobSummary(jobs[2]!)).toEqual({
       id: 3,

@@ -46,6 +46,7 @@ describe('the migration list', () => {
       [9, 'site-case'],
       [10, 'said-index'],
       [11, 'subscriptions'],
+      [12, 'subtitle-refusals'],
     ]);
   });
 

@@ -30,8 +30,9 @@ function rewindToOldShape(dataDir: string, jobId: number, outputs: Record<string
     ALTER TABLE jobs DROP COLUMN plan;
     DELETE FROM files;
     DELETE FROM subtitles;
-    -- The steps after the plan's (0008 learned prices, 0010 said index, 0011 subscriptions) are undone too, so the
-    -- reopening replays them (0009 site case replays over the rows as they are).
+    -- The steps after the plan's (0008 learned prices, 0010 said index, 0011 subscriptions,
+    -- 0012 subtitle refusals) are undone too, so the reopening replays them (0009 site case
+    -- replays over the rows as they are).
     DROP TABLE cues_fts;
     DROP TABLE cues;
     DROP TABLE learned_prices;
@@ -39,6 +40,7 @@ function rewindToOldShape(dataDir: string, jobId: number, outputs: Record<string
     ALTER TABLE ledger DROP COLUMN cost_high;
     DROP TABLE subscription_runs;
     DROP TABLE subscriptions;
+    DROP TABLE subtitle_refusals;
   `);
   db.pragma(`user_version = ${jobPlanMigration.version - 1}`);
   db.prepare("UPDATE jobs SET state = 'processing', outputs = ? WHERE id = ?").run(JSON.stringify(outputs), jobId);

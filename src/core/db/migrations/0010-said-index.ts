@@ -33,7 +33,7 @@ function indexSavedTracks(db: Db): void {
 }
 
 /*
- * Schema 9: what was said, cue by cue. `cues` holds each saved track's cues (the track is its
+ * Schema 10: what was said, cue by cue. `cues` holds each saved track's cues (the track is its
  * subtitles row, so removing the track, its file record or its post removes them by cascade);
  * `cues_fts` indexes their words, contentless (the text lives once, in cues), and a trigger
  * takes a removed cue out of it. New cues are indexed by the library's subtitle writer, which

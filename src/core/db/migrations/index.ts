@@ -10,6 +10,7 @@ import { pricesMigration } from './0008-learned-prices';
 import { siteCaseMigration } from './0009-site-case';
 import { saidIndexMigration } from './0010-said-index';
 import { subscriptionsMigration } from './0011-subscriptions';
+import { subtitleRefusalsMigration } from './0012-subtitle-refusals';
 
 /**
  * Every step of the one schema (library, credits and the queue share the database file), in
@@ -28,4 +29,5 @@ export const migrations = mergeMigrations([
   siteCaseMigration,
   saidIndexMigration,
   subscriptionsMigration,
+  subtitleRefusalsMigration,
 ]);

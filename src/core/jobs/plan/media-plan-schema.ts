@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { storedErrorCode } from '../../../shared/error-codes';
+import { jobExtraSchema } from '../../../shared/jobs';
 import { subtitleFormatSchema } from '../../../shared/subtitles';
 
 /**
@@ -50,8 +52,15 @@ export const planItemSchema = z
   .strict();
 export type PlanItem = z.infer<typeof planItemSchema>;
 
-/** The media items of one post a job downloads (for a photo post: the images picked), each with its checkpoint. */
-export const mediaPlanSchema = z.object({ items: z.array(planItemSchema) }).strict();
+/** An extra that could not be had, as the job keeps it: a code a newer Trove wrote reads as `unknown`, not as a lost plan. */
+const storedProblemSchema = z.object({ extra: jobExtraSchema, code: z.string().transform(storedErrorCode), message: z.string() }).strict();
+
+/**
+ * The media items of one post a job downloads (for a photo post: the images picked), each
+ * with its checkpoint, and the extras asked for that could not be had (kept with the plan,
+ * so a done job still names them after a restart).
+ */
+export const mediaPlanSchema = z.object({ items: z.array(planItemSchema), problems: z.array(storedProblemSchema).optional() }).strict();
 export type MediaPlan = z.infer<typeof mediaPlanSchema>;
 
 /** Every item of a post, variants to be chosen by the default rule. */
@@ -65,6 +74,7 @@ export type CheckpointChange = { [K in keyof ItemCheckpoint]?: ItemCheckpoint[K]
 /** The plan with one item's checkpoint changed. */
 export function withCheckpoint(plan: MediaPlan, mediaIndex: number, change: CheckpointChange): MediaPlan {
   return {
+    ...plan,
     items: plan.items.map((item) => {
       if (item.mediaIndex !== mediaIndex) return item;
       const done: Record<string, unknown> = { ...item.done, ...change };

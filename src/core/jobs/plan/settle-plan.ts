@@ -38,9 +38,10 @@ export function variantOf(media: Media, ref: VariantRef | undefined, rule: Defau
  * job. A job queued from a bare link has no plan yet: it takes every item of the post.
  */
 export function settlePlan(post: Post, plan: MediaPlan | undefined, rule: DefaultChoice): MediaPlan {
-  const items = (plan ?? wholePostPlan(post.medias.length)).items;
+  const settled = plan ?? wholePostPlan(post.medias.length);
   return {
-    items: items.map((item) => {
+    ...settled,
+    items: settled.items.map((item) => {
       const media = post.medias[item.mediaIndex];
       if (item.variant || !media) return item;
       const chosen = defaultVariant(media, rule);

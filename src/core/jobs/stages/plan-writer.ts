@@ -1,3 +1,4 @@
+import type { JobProblem } from '../../../shared/jobs';
 import type { CheckpointChange, ItemCheckpoint, MediaPlan } from '../plan/media-plan-schema';
 import { withCheckpoint } from '../plan/media-plan-schema';
 
@@ -7,6 +8,8 @@ export interface PlanWriter {
   doneOf(mediaIndex: number): ItemCheckpoint;
   /** Changes one item's checkpoint and writes the plan into the job at once. */
   record(mediaIndex: number, change: CheckpointChange): void;
+  /** Sets the extras that could not be had and writes the plan into the job at once. */
+  recordProblems(problems: readonly JobProblem[]): void;
 }
 
 /** The plan a stage works on, checkpointed into the job with every change (a restart resumes from it). */
@@ -19,6 +22,11 @@ export function planWriter(initial: MediaPlan, persist: (plan: MediaPlan) => voi
     doneOf: (mediaIndex) => plan.items.find((item) => item.mediaIndex === mediaIndex)?.done ?? {},
     record(mediaIndex, change) {
       plan = withCheckpoint(plan, mediaIndex, change);
+      persist(plan);
+    },
+    recordProblems(problems) {
+      const { problems: _before, ...rest } = plan;
+      plan = problems.length > 0 ? { ...rest, problems: [...problems] } : rest;
       persist(plan);
     },
   };

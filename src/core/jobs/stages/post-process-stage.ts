@@ -1,4 +1,6 @@
+import { basename } from 'node:path';
 import type { ErrorInfo, Result } from '../../../shared/errors';
+import type { JobProblem } from '../../../shared/jobs';
 import type { Post } from '../../../shared/post';
 import type { Settings } from '../../../shared/settings';
 import type { MediaError } from '../../media';
@@ -8,7 +10,7 @@ import type { JobOutcome } from '../job-queue';
 import type { JobRecord } from '../job-store';
 import type { MediaTask } from '../plan/fetch-tasks';
 import type { MediaPlan } from '../plan/media-plan-schema';
-import type { JobSubtitlesRequest } from '../save-job-subtitles';
+import type { CheckpointedSubtitles, JobSubtitlesRequest } from '../save-job-subtitles';
 import { checkpointedSubtitles } from '../save-job-subtitles';
 import type { FileTags } from '../../media';
 import { outcomeOf } from '../job-outcome';
@@ -47,7 +49,9 @@ export type PostProcessed = { ok: true; plan: MediaPlan; subtitles: SavedSubtitl
  * Stage 3: the split streams merged into a temp name, verified and renamed (their halves
  * dropped from the plan), with the post's tags and cover; the other files tagged in place
  * or given a sidecar; then the subtitles of the first video saved and, if asked, embedded.
- * Each result is checkpointed as soon as it exists.
+ * Each result is checkpointed as soon as it exists. An extra asked for that could not be
+ * had (tags, sidecar, subtitles, their embedding) is a problem recorded in the plan: the job
+ * is still done, and says so.
  */
 export async function postProcessStage(port: PostProcessPort, input: PostProcessInput): Promise<PostProcessed> {
   const writer = planWriter(input.plan, input.checkpoint);
@@ -61,6 +65,16 @@ export async function postProcessStage(port: PostProcessPort, input: PostProcess
   if (ffmpegNeeded && ffmpeg && !ffmpeg.ok) return { ok: false, outcome: outcomeOf(ffmpeg.error) };
   const ffmpegPath = ffmpeg?.ok ? ffmpeg.value : undefined;
   const tagsOf = (task: MediaTask): FileTags => fileTagsFor(input.post, input.job.url, task, input.covers[task.mediaIndex]);
+  const video = input.tasks.find((task) => task.fileKind === 'video');
+  const earlier = video ? await checkpointedSubtitles(doneOf(video.mediaIndex).subtitles) : undefined;
+  const problems = problemsStillTrue(input.plan.problems ?? [], earlier);
+  // What this run tries again is no problem until it fails again.
+  if (problems.length !== (input.plan.problems?.length ?? 0)) writer.recordProblems(problems);
+  const problem = (found: JobProblem): void => {
+    problems.push(found);
+    writer.recordProblems(problems);
+  };
+  if (tagsWanted && !ffmpegPath && ffmpeg && !ffmpeg.ok) problem({ extra: 'tags', code: ffmpeg.error.code, message: ffmpeg.error.message });
 
   for (const task of input.tasks) {
     const done = doneOf(task.mediaIndex);
@@ -95,16 +109,20 @@ export async function postProcessStage(port: PostProcessPort, input: PostProcess
       const tagged = await port.tag(ffmpegPath, done.file, tags, input.signal);
       if (!tagged.ok && tagged.error.code === 'canceled') return { ok: false, outcome: { kind: 'aborted' } };
       // A file that could not take its tags is still the right file: it is kept and recorded as it is.
-      if (!tagged.ok) continue;
+      if (!tagged.ok) {
+        problem({ extra: 'tags', code: tagged.error.code, message: tagged.error.message });
+        continue;
+      }
     } else if (task.fileKind === 'image' && input.settings.metadataSidecars) {
-      if (!(await port.writeSidecar(done.file, tags))) continue;
+      if (!(await port.writeSidecar(done.file, tags))) {
+        problem({ extra: 'sidecar', code: 'write_failed', message: `The details of ${basename(done.file)} could not be written beside it.` });
+        continue;
+      }
     } else continue;
     record(task.mediaIndex, { tagged: true });
   }
 
-  const video = input.tasks.find((task) => task.fileKind === 'video');
   const videoPath = video ? doneOf(video.mediaIndex).file : undefined;
-  const earlier = video ? await checkpointedSubtitles(doneOf(video.mediaIndex).subtitles) : undefined;
   const subtitles = await port.saveSubtitles({
     job: input.job,
     post: input.post,
@@ -116,8 +134,20 @@ export async function postProcessStage(port: PostProcessPort, input: PostProcess
     checkpoint: (saved, embedPending) => {
       if (video && saved.length > 0) record(video.mediaIndex, { subtitles: { tracks: [...saved], embedPending } });
     },
+    problem,
   });
   // A pause or cancel during the subtitles: the job is not done; what was saved is checkpointed.
   if (input.signal.aborted) return { ok: false, outcome: { kind: 'aborted' } };
   return { ok: true, plan: writer.plan, subtitles };
+}
+
+/**
+ * The problems of an earlier run that this run does not try again: every untagged file is
+ * tagged again, but subtitles an earlier run saved are kept (with what it could not save),
+ * and so is their embedding once it was tried.
+ */
+function problemsStillTrue(before: readonly JobProblem[], earlier: CheckpointedSubtitles | undefined): JobProblem[] {
+  return before.filter(
+    (problem) => earlier !== undefined && (problem.extra === 'subtitles' || (problem.extra === 'subtitle_embed' && !earlier.embedPending)),
+  );
 }

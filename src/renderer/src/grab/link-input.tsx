@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { LinkField } from '../design/link-field';
 import { parseLink } from '../../../shared/links';
 import { MAX_LINKS, firstLinks, parseLinks } from './parse-links';
+import { PreviewPrice } from './preview-price';
 
 /** What the screen hands over from outside the box: links dropped anywhere on it, or offered by the desktop app. */
 export interface LinkInputHandle {
@@ -105,6 +106,7 @@ export function LinkInput({ onLinks, ref }: { onLinks: (links: string[]) => void
           />
         )}
       </LinkField>
+      <PreviewPrice text={text} />
       {sent && (
         <p className="small muted" role="status" data-testid="sent-link-notice">
           {t('grab.sentFromBrowser')}

@@ -20,6 +20,7 @@ import { PostMeta } from './post-meta';
 import { AddedNotice } from './added-notice';
 import { ImagePick } from './image-pick';
 import { ReusedNotice } from './reused-notice';
+import { useSubtitleRefusal } from './use-subtitle-refusal';
 import { AudioTrackPicker, VariantPicker } from './variant-picker';
 
 /** What the engine says with a `duplicate` refusal: the library post it already is. */
@@ -56,11 +57,18 @@ export function PostCard({ resolutionId, post, charged, libraryId, reusedFrom, o
   // In the library, or queued from this card: another Download is a copy ("… (1)"), made only after asking.
   const known = inLibraryId !== undefined || added !== undefined;
 
+  const hasVideo = post.medias.some((media) => media.media_type === 'video');
+  // Where the service has refused subtitles for the whole site, they are not offered: the card says why.
+  const subtitlesRefused = useSubtitleRefusal(post.post_url);
+  const subtitlesOffered = hasVideo && subtitlesRefused === undefined;
+
   const download = async (again: boolean) => {
     if (busy) return;
     setBusy(true);
     setError(undefined);
-    const result = await api['jobs.add'](postDownloadRequest(resolutionId, post, choices, settings, again));
+    const result = await api['jobs.add'](
+      postDownloadRequest(resolutionId, post, { ...choices, saveSubtitles: choices.saveSubtitles && subtitlesOffered }, settings, again),
+    );
     setBusy(false);
     if (result.ok) {
       setAdded({ count: result.value.jobIds.length, at: Date.now() });
@@ -75,7 +83,6 @@ export function PostCard({ resolutionId, post, charged, libraryId, reusedFrom, o
   };
 
   const caption = displayCaption(post);
-  const hasVideo = post.medias.some((media) => media.media_type === 'video');
   // A photo post lets the user leave images out; a lone image is the post itself.
   const imageCount = post.medias.filter((media) => media.media_type === 'image').length;
   return (
@@ -91,7 +98,12 @@ export function PostCard({ resolutionId, post, charged, libraryId, reusedFrom, o
           </div>
           <PostMeta post={post} />
           {inLibraryId !== undefined && <InLibraryActions libraryId={inLibraryId} />}
-          {hasVideo && (inLibraryId !== undefined || post.post_url) && (
+          {hasVideo && subtitlesRefused && (
+            <p className="small muted" data-testid="subtitles-refused" title={subtitlesRefused.message}>
+              {t('post.subtitlesRefused', { site: subtitlesRefused.site })}
+            </p>
+          )}
+          {subtitlesOffered && (inLibraryId !== undefined || post.post_url) && (
             <div>
               <a
                 className="button button-small"
@@ -148,7 +160,7 @@ export function PostCard({ resolutionId, post, charged, libraryId, reusedFrom, o
       </section>
 
       <DownloadOptionsFields
-        offerSubtitles={hasVideo}
+        offerSubtitles={subtitlesOffered}
         saveSubtitles={choices.saveSubtitles}
         folder={choices.folder}
         onChange={(change) => setChoices((current) => ({ ...current, ...change }))}

@@ -8,6 +8,7 @@ import { Thumb } from '../design/thumb';
 import { errorWordsKey } from '../errors/error-words';
 import { formatBytes, formatDuration, formatSpeed } from '../format/format';
 import { downloaded, progressFraction } from './job-progress';
+import { problemWords } from './job-problems';
 import { JobRowActions } from './job-row-actions';
 import type { JobAction } from './job-row-actions';
 
@@ -40,11 +41,15 @@ function JobRowView({ job, canMoveUp, canMoveDown, onAction }: JobRowProps) {
     job.error && job.state === 'failed' ? { ...job.error, words: t(errorWordsKey(job.error.code)) } : undefined;
   // Queued again after a passing failure: it says so, why, and when the next attempt is.
   const retrying = job.state === 'queued' && job.nextAttemptAt !== undefined && job.error ? { ...job.error, at: job.nextAttemptAt } : undefined;
+  // Done, but an extra asked for (the subtitles, the file's details) could not be had: said, never silent.
+  const problems = job.state === 'done' && job.problems?.length ? problemWords(t, job.problems) : undefined;
   const stateLabel = retrying
     ? t('queue.retrying')
     : job.state === 'paused' && job.pauseReason
       ? t(`queue.pausedFor.${job.pauseReason}`)
-      : t(`state.${job.state}`);
+      : problems
+        ? t('queue.doneWithProblems', { count: job.problems?.length ?? 0 })
+        : t(`state.${job.state}`);
 
   const details: string[] = [];
   if (downloaded(job.state) && progress.total !== undefined) {
@@ -70,7 +75,7 @@ function JobRowView({ job, canMoveUp, canMoveDown, onAction }: JobRowProps) {
           <span className="job-title truncate" title={job.title}>
             {job.title || job.url}
           </span>
-          <span className={`badge ${STATE_TONE[job.state]}`} data-testid="job-state">
+          <span className={`badge ${problems ? 'badge-warning' : STATE_TONE[job.state]}`} data-testid="job-state">
             {stateLabel}
           </span>
         </div>
@@ -84,6 +89,11 @@ function JobRowView({ job, canMoveUp, canMoveDown, onAction }: JobRowProps) {
         {retrying && (
           <div className="small job-error" role="note" data-testid="job-retrying" title={retrying.message}>
             {t('queue.nextAttempt', { time: new Date(retrying.at).toLocaleTimeString(locale), reason: t(errorWordsKey(retrying.code)) })}
+          </div>
+        )}
+        {problems && (
+          <div className="small job-problem" role="note" data-testid="job-problems" title={problems.details}>
+            {problems.text}
           </div>
         )}
         {failure && (

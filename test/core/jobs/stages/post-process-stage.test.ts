@@ -146,4 +146,69 @@ describe('the post-process stage', () => {
     expect(merges()).toBe(1);
     expect(tags()).toBe(1);
   });
+
+  it('a second run keeps the problems of the subtitles an earlier run saved, and tries an untagged file again', async () => {
+    const { folder } = workspace;
+    const song = join(folder, 'Untaggable.m4a');
+    writeFileSync(song, 'not media');
+    const track: SavedSubtitle = { languageTag: 'en', languageName: 'English', format: 'srt', path: join(folder, 'Kept.en.srt'), size: 10 };
+    writeFileSync(track.path, '1\n00:00:00,000 --> 00:00:01,000\nHi\n');
+    const withAudio: Post = { ...post, medias: [post.medias[0]!, { media_type: 'audio', resource_url: 'https://m.example/song.m4a' }] };
+    const earlier: MediaPlan = {
+      items: [
+        { mediaIndex: 0, variant: { quality: 720 }, done: { file: join(folder, 'Clip.mp4'), subtitles: { tracks: [track], embedPending: false } } },
+        { mediaIndex: 1, done: { file: song } },
+      ],
+      problems: [
+        { extra: 'subtitles', code: 'no_matching_subtitles', message: 'No subtitles in ja.' },
+        { extra: 'tags', code: 'ffmpeg_failed', message: 'An earlier failure.' },
+      ],
+    };
+    writeFileSync(join(folder, 'Clip.mp4'), 'a finished video');
+    const { port, tags } = realPort(folder);
+    const tasks = fetchTasks(withAudio, earlier, { template: '{caption}', rule }) as MediaTask[];
+    const checkpoints: MediaPlan[] = [];
+    const processed = await postProcessStage(port, {
+      job: newJob(),
+      post: withAudio,
+      tasks,
+      plan: earlier,
+      folder,
+      covers: [],
+      settings: { ...settings, embedMetadata: true },
+      signal: new AbortController().signal,
+      checkpoint: (next) => checkpoints.push(next),
+    });
+    if (!processed.ok) throw new Error(JSON.stringify(processed.outcome));
+    expect(tags()).toBe(1);
+    // The tags were tried again and failed again (this time for real); the subtitles problem stands.
+    expect(processed.plan.problems).toEqual([
+      { extra: 'subtitles', code: 'no_matching_subtitles', message: 'No subtitles in ja.' },
+      { extra: 'tags', code: 'invalid_input', message: expect.stringContaining('Untaggable.m4a') },
+    ]);
+    expect(checkpoints.at(-1)).toEqual(processed.plan);
+  });
+
+  it('a second run that tags a file the first could not clears that problem', async () => {
+    const { folder } = workspace;
+    const song = join(folder, 'Fine.m4a');
+    await workspace.make(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'aac', '-y', song]);
+    const audioPost: Post = { ...post, medias: [{ media_type: 'audio', resource_url: 'https://m.example/song.m4a' }] };
+    const earlier: MediaPlan = { items: [{ mediaIndex: 0, done: { file: song } }], problems: [{ extra: 'tags', code: 'ffmpeg_failed', message: 'An earlier failure.' }] };
+    const { port } = realPort(folder);
+    const tasks = fetchTasks(audioPost, earlier, { template: '{caption}', rule }) as MediaTask[];
+    const processed = await postProcessStage(port, {
+      job: newJob(),
+      post: audioPost,
+      tasks,
+      plan: earlier,
+      folder,
+      covers: [],
+      settings: { ...settings, embedMetadata: true },
+      signal: new AbortController().signal,
+      checkpoint: () => undefined,
+    });
+    if (!processed.ok) throw new Error(JSON.stringify(processed.outcome));
+    expect(processed.plan).toEqual({ items: [{ mediaIndex: 0, done: { file: song, tagged: true } }] });
+  });
 });

@@ -1,0 +1,2 @@
+export * from './learning-subtitle-support';
+export * from './subtitle-refusals';
