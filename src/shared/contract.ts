@@ -119,6 +119,8 @@ export const grabResultSchema = z.discriminatedUnion('kind', [
     charged: z.boolean(),
     /** Index of a post on this page → the library item it already is. */
     inLibrary: z.record(z.string(), z.number().int()),
+    /** Set when this page was paid for earlier and is shown again free: when it was paid for (epoch ms). */
+    reusedFrom: z.number().int().optional(),
   }),
 ]);
 export type GrabResult = z.infer<typeof grabResultSchema>;
@@ -156,6 +158,8 @@ export const jobSourceSchema = z.discriminatedUnion('kind', [
       url: linkSchema,
       limit: z.number().int().positive().optional(),
       sync: z.boolean().optional(),
+      /** A cost cap: the run stops, its place kept, before a page whose learned price would take it past this many credits. */
+      maxCredits: z.number().positive().max(1_000_000_000).optional(),
     })
     .strict(),
 ]);

@@ -30,7 +30,14 @@ function jobsFor(services: CoreServices, source: JobSource, options: DownloadOpt
       return {
         ok: true,
         value: [
-          { kind: 'playlist', url: link.value, options, playlistSync: source.sync ?? false, ...(source.limit ? { playlistLimit: source.limit } : {}) },
+          {
+            kind: 'playlist',
+            url: link.value,
+            options,
+            playlistSync: source.sync ?? false,
+            ...(source.limit ? { playlistLimit: source.limit } : {}),
+            ...(source.maxCredits ? { playlistMaxCredits: source.maxCredits } : {}),
+          },
         ],
       };
     }

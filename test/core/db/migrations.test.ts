@@ -33,7 +33,7 @@ function rawDb(): Db {
 }
 
 describe('the migration list', () => {
-  it('lists versions 1 to 8 in order', () => {
+  it('lists versions 1 to 9 in order', () => {
     expect(migrations.map((m) => [m.version, m.name])).toEqual([
       [1, 'library'],
       [2, 'library-search'],
@@ -43,6 +43,7 @@ describe('the migration list', () => {
       [6, 'library-changes'],
       [7, 'job-plan'],
       [8, 'learned-prices'],
+      [9, 'playlist-cost-cap'],
     ]);
   });
 

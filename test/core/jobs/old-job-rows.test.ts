@@ -34,6 +34,8 @@ function rewindToOldShape(dataDir: string, jobId: number, outputs: Record<string
     DROP TABLE learned_prices;
     ALTER TABLE ledger DROP COLUMN cost_low;
     ALTER TABLE ledger DROP COLUMN cost_high;
+    -- …and the profile run's cost cap (0012).
+    ALTER TABLE jobs DROP COLUMN playlist_max_credits;
   `);
   db.pragma(`user_version = ${jobPlanMigration.version - 1}`);
   db.prepare("UPDATE jobs SET state = 'processing', outputs = ? WHERE id = ?").run(JSON.stringify(outputs), jobId);

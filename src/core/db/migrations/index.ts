@@ -7,6 +7,7 @@ import { searchSpeedMigration } from './0005-library-search-speed';
 import { libraryChangesMigration } from './0006-library-changes';
 import { jobPlanMigration } from './0007-job-plan';
 import { pricesMigration } from './0008-learned-prices';
+import { playlistCostCapMigration } from './0012-playlist-cost-cap';
 
 /**
  * Every step of the one schema (library, credits and the queue share the database file), in
@@ -22,4 +23,5 @@ export const migrations = mergeMigrations([
   libraryChangesMigration,
   jobPlanMigration,
   pricesMigration,
+  playlistCostCapMigration,
 ]);
