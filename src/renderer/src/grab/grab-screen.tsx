@@ -78,7 +78,9 @@ export function GrabScreen() {
           />
         );
       case 'playlist':
-        return <PlaylistCard entry={entry} onLoadMore={() => void loadMore(entry)} onRemove={onRemove} />;
+        return (
+          <PlaylistCard entry={entry} onLoadMore={() => void loadMore(entry)} onCheckAgain={() => void resolve(entry.key, entry.url, { recheck: true })} onRemove={onRemove} />
+        );
     }
   };
 

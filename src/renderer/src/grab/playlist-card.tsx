@@ -10,9 +10,12 @@ import { Thumb } from '../design/thumb';
 import { ErrorNotice } from '../errors/error-notice';
 import { formatNumber } from '../format/format';
 import { useSettings } from '../shell/settings-context';
-import { withMember } from '../state/with-member';
 import { AddedNotice } from './added-notice';
+import { ALL_SELECTED, NOTHING_SELECTED, isAllSelected, isSelected, selectedKeys, toggled } from './page-selection';
+import type { PageSelection } from './page-selection';
+import { ProfileRun } from './profile-run';
 import { RestPrice } from './rest-price';
+import { ReusedNotice } from './reused-notice';
 import { commonOptions } from './download-request';
 import { postThumbnail } from './post-card';
 import type { GrabEntry } from './use-grab-entries';
@@ -22,6 +25,8 @@ type PlaylistEntry = Extract<GrabEntry, { kind: 'playlist' }>;
 interface PlaylistCardProps {
   entry: PlaylistEntry;
   onLoadMore: () => void;
+  /** Asks the service for the first page again (charged), instead of the earlier answer shown free. */
+  onCheckAgain: () => void;
   onRemove: () => void;
 }
 
@@ -32,12 +37,12 @@ const keyOf = (pageIndex: number, postIndex: number): string => `${pageIndex}:${
  * A profile or playlist: its header, the posts loaded so far as a selectable grid, Load
  * more (each page is one more charged call, and says so), Download selected.
  */
-export function PlaylistCard({ entry, onLoadMore, onRemove }: PlaylistCardProps) {
+export function PlaylistCard({ entry, onLoadMore, onCheckAgain, onRemove }: PlaylistCardProps) {
   const { t, i18n } = useTranslation();
   const { api } = useClient();
   const settings = useSettings();
   const prices = usePrices();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [selection, setSelection] = useState<PageSelection>(NOTHING_SELECTED);
   const [busy, setBusy] = useState(false);
   const [added, setAdded] = useState<number | undefined>(undefined);
   const [error, setError] = useState<ErrorInfo | undefined>(undefined);
@@ -47,8 +52,9 @@ export function PlaylistCard({ entry, onLoadMore, onRemove }: PlaylistCardProps)
   const profile = first?.profile;
   const loaded = entry.pages.reduce((sum, page) => sum + page.page.posts.length, 0);
   const allKeys = entry.pages.flatMap((page, pageIndex) => page.page.posts.map((_, postIndex) => keyOf(pageIndex, postIndex)));
+  const selected = new Set(selectedKeys(selection, allKeys));
 
-  const toggle = (key: string, on: boolean) => setSelected((current) => withMember(current, key, on));
+  const toggle = (key: string, on: boolean) => setSelection((current) => toggled(current, key, on));
 
   const download = async () => {
     setBusy(true);
@@ -60,7 +66,7 @@ export function PlaylistCard({ entry, onLoadMore, onRemove }: PlaylistCardProps)
     setBusy(false);
     if (result.ok) {
       setAdded(result.value.jobIds.length);
-      setSelected(new Set());
+      setSelection(NOTHING_SELECTED);
     } else {
       setError(result.error);
     }
@@ -84,16 +90,19 @@ export function PlaylistCard({ entry, onLoadMore, onRemove }: PlaylistCardProps)
         </button>
       </header>
 
+      <ProfileRun url={entry.url} postCount={profile?.post_count} pageSize={first?.posts.length ?? 0} prices={prices} />
+      {entry.pages[0]?.reusedFrom !== undefined && <ReusedNotice reusedFrom={entry.pages[0].reusedFrom} onCheckAgain={onCheckAgain} />}
+
       <div className="toolbar">
         <div className="row wrap">
-          <button type="button" className="button button-small" onClick={() => setSelected(new Set(allKeys))}>
+          <button type="button" className="button button-small" aria-pressed={isAllSelected(selection)} onClick={() => setSelection(ALL_SELECTED)}>
             {t('playlist.selectAll')}
           </button>
-          <button type="button" className="button button-small" onClick={() => setSelected(new Set())}>
+          <button type="button" className="button button-small" onClick={() => setSelection(NOTHING_SELECTED)}>
             {t('playlist.selectNone')}
           </button>
-          <span className="small muted" aria-live="polite">
-            {t('playlist.selected', { count: selected.size })}
+          <span className="small muted" aria-live="polite" data-testid="selected-count">
+            {isAllSelected(selection) ? t('playlist.allSelected', { count: selected.size }) : t('playlist.selected', { count: selected.size })}
           </span>
         </div>
         <button type="button" className="button button-primary" disabled={selected.size === 0 || busy} onClick={() => void download()}>
@@ -110,12 +119,12 @@ export function PlaylistCard({ entry, onLoadMore, onRemove }: PlaylistCardProps)
             const caption = displayCaption(post) || t('post.untitled');
             const inLibrary = page.inLibrary[String(postIndex)] !== undefined;
             return (
-              <li key={key} className={`post-tile${selected.has(key) ? ' is-selected' : ''}`} data-testid="post-tile">
+              <li key={key} className={`post-tile${isSelected(selection, key) ? ' is-selected' : ''}`} data-testid="post-tile">
                 <label className="post-tile-label">
                   <Thumb src={postThumbnail(post)} width={160} height={90} />
                   <span className="post-tile-caption small">{caption}</span>
                   <span className="row post-tile-footer">
-                    <input type="checkbox" checked={selected.has(key)} aria-label={t('playlist.select', { caption })} onChange={(event) => toggle(key, event.target.checked)} />
+                    <input type="checkbox" checked={isSelected(selection, key)} aria-label={t('playlist.select', { caption })} onChange={(event) => toggle(key, event.target.checked)} />
                     {inLibrary && <span className="badge badge-success">{t('playlist.inLibrary')}</span>}
                   </span>
                 </label>

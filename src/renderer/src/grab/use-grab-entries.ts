@@ -11,6 +11,8 @@ export interface LoadedPage {
   page: PlaylistPage;
   inLibrary: Readonly<Record<string, number>>;
   charged: boolean;
+  /** Set when the page was paid for earlier and shown again free: when it was paid for. */
+  reusedFrom?: number;
 }
 
 export type GrabEntry = { key: string; url: string } & (
@@ -22,6 +24,14 @@ export type GrabEntry = { key: string; url: string } & (
 );
 
 let nextKey = 1;
+
+const pageOf = ({ resolutionId, page, inLibrary, charged, reusedFrom }: Extract<GrabResult, { kind: 'playlist' }>): LoadedPage => ({
+  resolutionId,
+  page,
+  inLibrary,
+  charged,
+  ...(reusedFrom === undefined ? {} : { reusedFrom }),
+});
 
 function entryOf(key: string, url: string, result: GrabResult): GrabEntry {
   if (result.kind === 'duplicate') return { key, url, kind: 'duplicate', item: result.item };
@@ -37,7 +47,7 @@ function entryOf(key: string, url: string, result: GrabResult): GrabEntry {
       ...(result.reusedFrom === undefined ? {} : { reusedFrom: result.reusedFrom }),
     };
   }
-  const page: LoadedPage = { resolutionId: result.resolutionId, page: result.page, inLibrary: result.inLibrary, charged: result.charged };
+  const page: LoadedPage = pageOf(result);
   return { key, url, kind: 'playlist', pages: [page], loadingMore: false };
 }
 
@@ -80,8 +90,7 @@ export function useGrabEntries() {
         if (current.kind !== 'playlist') return current;
         if (!result.ok) return { ...current, loadingMore: false, moreError: result.error };
         if (result.value.kind !== 'playlist') return { ...current, loadingMore: false };
-        const { resolutionId, page, inLibrary, charged } = result.value;
-        return { ...current, loadingMore: false, pages: [...current.pages, { resolutionId, page, inLibrary, charged }] };
+        return { ...current, loadingMore: false, pages: [...current.pages, pageOf(result.value)] };
       });
     },
     [api, update],
