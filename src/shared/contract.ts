@@ -122,6 +122,23 @@ export const grabResultSchema = z.discriminatedUnion('kind', [
     /** Set when this page was paid for earlier and is shown again free: when it was paid for (epoch ms). */
     reusedFrom: z.number().int().optional(),
   }),
+  /**
+   * A profile or playlist Trove has seen before, answered from the library at no charge: its
+   * facts as last stored, and the library's newest posts of it (by its username and site).
+   */
+  z.object({
+    kind: z.literal('profile'),
+    profile: z.object({
+      site: z.string().optional(),
+      username: z.string().optional(),
+      displayName: z.string().optional(),
+      postCount: z.number().int().optional(),
+      /** When a page of it was last bought and stored (epoch ms). */
+      lastVisitAt: z.number().int(),
+    }),
+    /** Absent for a playlist: its posts cannot be told apart from others in the library. */
+    library: z.object({ items: z.array(libraryItemSchema), total: z.number().int() }).optional(),
+  }),
 ]);
 export type GrabResult = z.infer<typeof grabResultSchema>;
 

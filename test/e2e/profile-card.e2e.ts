@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { createCore } from '../../src/core';
 import { value } from '../core/engine/core-harness';
 import { grab, screenshot, useWebStack } from './web-stack';
 
@@ -55,15 +56,14 @@ describe('the profile card', () => {
     const res = await fetch(`${sandbox.url}/_sandbox/prices`, { method: 'POST', body: JSON.stringify({ endpoint: 'playlist', site: 'video.example', credits: 5 }) });
     expect(res.status).toBe(200);
     // A first page teaches the price (a free balance read after it).
-    await cardOf(page, 'e2e-learn-10');
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="profile-run"] [data-testid="price-hint"]')].at(-1)?.textContent === '≈ 1 page, ≈ 5 credits', undefined, {
-      timeout: 15_000,
-    });
+    const learn = await cardOf(page, 'e2e-learn-10');
+    await expect.poll(() => learn.getByTestId('profile-run').getByTestId('price-hint').last().textContent(), { timeout: 15_000 }).toBe('≈ 1 page, ≈ 5 credits');
 
     const card = await cardOf(page, 'e2e-priced-75');
     const run = card.getByTestId('profile-run');
     const hints = run.getByTestId('price-hint');
-    expect(await hints.nth(0).textContent()).toBe('≈ 15 pages, ≈ 75 credits');
+    // The card reads the learned prices when it opens and again when they change.
+    await expect.poll(() => hints.nth(0).textContent(), { timeout: 15_000 }).toBe('≈ 15 pages, ≈ 75 credits');
     expect(await hints.nth(1).textContent()).toBe('≈ 1 page, ≈ 5 credits');
     // The cap starts at the whole profile's price.
     expect(await run.getByTestId('cost-cap').inputValue()).toBe('75');
@@ -96,5 +96,43 @@ describe('the profile card', () => {
     expect(pageCharges() - before).toBe(1);
     await page.setViewportSize({ width: 1280, height: 800 });
     await screenshot(page, 'profile-cap-stopped-queue-1280x800');
+  });
+
+  it('a profile seen before opens from the library free; "Check for new posts" costs one page and says how many are new', async () => {
+    const { page, core, sandbox, dataDir, downloadDir } = stack();
+    const url = 'https://video.example/@e2e-known-12';
+    // The last visit, by another Trove on this data folder (its answers are its own): the
+    // first page previewed, and its third post downloaded (through this Trove's queue).
+    const other = await createCore({
+      dataDir,
+      env: { ...process.env, TROVE_API_KEY: 'sandbox-key' },
+      settings: { serviceUrl: sandbox.url, apiVersion: 'v1', downloadFolder: downloadDir, onboarded: true },
+    });
+    try {
+      const earlier = value(await other.call('grab.resolve', { url }));
+      if (earlier.kind !== 'playlist') throw new Error('expected a page');
+      value(await other.call('jobs.add', { source: { kind: 'posts', picks: [{ resolutionId: earlier.resolutionId, postIndex: 2 }] } }));
+    } finally {
+      await other.close();
+    }
+    for (let i = 0; i < 400 && value(await core.call('library.search', { author: 'e2e-known' })).total < 1; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    const before = pageCharges();
+
+    await grab(page, url);
+    const known = page.getByTestId('known-profile-card');
+    await known.waitFor();
+    expect(await known.getByTestId('seen-before').textContent()).toContain('shown from your library, no charge');
+    expect(await known.getByTestId('library-posts').textContent()).toContain('In your library: 1 post');
+    expect(await known.getByTestId('library-posts').textContent()).toContain('Sample video e2e-known-3');
+    expect(pageCharges()).toBe(before);
+    await shoot(page, known, 'profile-known-en');
+
+    await known.getByTestId('check-new').click();
+    const card = page.getByTestId('playlist-card').filter({ hasText: 'Creator e2e-known' });
+    await card.waitFor();
+    expect(await card.getByTestId('new-since').textContent()).toBe('2 new posts since your last visit');
+    expect(pageCharges()).toBe(before + 1);
+    await card.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await screenshot(page, 'profile-new-since-en-800x600');
   });
 });

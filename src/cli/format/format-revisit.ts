@@ -1,4 +1,5 @@
 import type { GrabResult } from '../../shared/contract';
+import { newSinceLastVisit } from '../../shared/new-posts';
 
 /**
  * What a profile seen before says on its first page: an answer bought moments ago shown
@@ -12,10 +13,24 @@ export function revisitLines(result: GrabResult, link: string, cursor: string | 
     lines.push(`Shown again from ${new Date(result.reusedFrom).toLocaleTimeString()}: no charge. Add --recheck to ask the service again (charged).`);
   }
   if (cursor !== undefined) return lines;
-  const firstKnown = result.page.posts.findIndex((_post, index) => result.inLibrary[String(index)] !== undefined);
-  // No post of the first page in the library: nothing tells where the last visit ended.
-  if (firstKnown === -1) return lines;
+  const firstKnown = newSinceLastVisit(result.page.posts.length, result.inLibrary);
+  if (firstKnown === undefined) return lines;
   if (firstKnown === 0) lines.push('No new posts since your last visit.');
   else lines.push(`${firstKnown} new ${firstKnown === 1 ? 'post' : 'posts'} since your last visit: \`trove get --sync ${link}\` downloads them.`);
   return lines;
+}
+
+/** A profile seen before, from the library (no charge), and the priced ways on from there. */
+export function knownProfileLines(result: Extract<GrabResult, { kind: 'profile' }>, link: string): string[] {
+  const { profile, library } = result;
+  const name = profile.displayName ?? profile.username ?? link;
+  return [
+    `${name}${profile.username !== undefined ? ` (@${profile.username})` : ''}${profile.postCount !== undefined ? `, ${profile.postCount} posts` : ''}`,
+    `Seen before: last visit ${new Date(profile.lastVisitAt).toLocaleString()}.`,
+    ...(library ? [`In your library: ${library.total} ${library.total === 1 ? 'post' : 'posts'}${library.total > 0 ? ', newest first:' : '.'}`] : []),
+    ...(library?.items ?? []).map((item, index) => `  ${index + 1}. ${item.caption || '(no caption)'}  #${item.id}`),
+    '',
+    '(from the library, not charged)',
+    `Its first page, to see what is new: \`trove extract --recheck ${link}\` (charged). The new posts: \`trove get --sync ${link}\`.`,
+  ];
 }

@@ -8,6 +8,7 @@ import type { CoreServices } from '../core-services';
 import type { Resolution, ReusedAnswer } from '../jobs';
 import { toLibraryItem } from '../library';
 import type { HandlerDeps, HandlerGroup } from './handler-types';
+import { knownProfile, rememberProfile } from './known-profile';
 
 /** Codes that mean "wrong endpoint for this link": both answers are free 400s. */
 const TRY_OTHER_ENDPOINT = new Set(['unsupported_url', 'playlist_not_supported', 'invalid_playlist_url']);
@@ -45,6 +46,7 @@ async function resolveAs(services: CoreServices, kind: 'post' | 'playlist', link
   if (!answer.ok) return answer;
   const resolution = { kind: 'playlist', url: link, ...(cursor === undefined ? {} : { cursor }), page: answer.value, charged: answer.charged } as const;
   if (answer.charged) services.answers.remember(resolution);
+  if (cursor === undefined) rememberProfile(services, link, answer.value);
   return { ok: true, value: pageResult(services, resolution) };
 }
 
@@ -76,6 +78,9 @@ export function grabCommands({ services }: HandlerDeps): HandlerGroup<'grab.reso
       // So is a page of a profile bought moments ago (Load more, or a re-opened profile).
       const earlierPage = recheck ? undefined : services.answers.recall('playlist', link.value, cursor);
       if (earlierPage) return { ok: true, value: pageResult(services, earlierPage.resolution, earlierPage.answeredAt) };
+      // A profile seen before starts from the library, free; its first page is a separate, priced step (`recheck`).
+      const seen = recheck || cursor !== undefined ? undefined : knownProfile(services, link.value);
+      if (seen) return { ok: true, value: seen };
       const guess = cursor !== undefined ? 'playlist' : guessLinkKind(link.value);
       const order: Array<'post' | 'playlist'> = cursor !== undefined ? ['playlist'] : guess === 'playlist' ? ['playlist', 'post'] : ['post', 'playlist'];
       let failure: ApiError | undefined;

@@ -38,8 +38,19 @@ describe('a profile visited again, from the CLI', () => {
     // One page, not all three: the sync stops at the post already in the library.
     expect(pagesCharged(profile)).toBe(2);
 
+    // Seen before now: shown from the library, free, with the priced ways on.
     const after = await trove('extract', profile);
-    expect(after.stdout).toContain('No new posts since your last visit.');
+    expect(after.code, after.stderr).toBe(0);
+    expect(after.stdout).toContain('Seen before: last visit');
+    // The two the sync took; the post downloaded on its own is by the sandbox's watch-page author,
+    // not @cli-visit, and the library finds a profile's posts by its username.
+    expect(after.stdout, after.stdout).toContain('In your library: 2 posts, newest first:');
+    expect(after.stdout).toContain('(from the library, not charged)');
+    expect(pagesCharged(profile)).toBe(2);
+
+    const rechecked = await trove('extract', '--recheck', profile);
+    expect(rechecked.stdout).toContain('No new posts since your last visit.');
+    expect(pagesCharged(profile)).toBe(3);
   });
 
   it('--max-credits stops a profile run before the page that would pass it, and says so', async () => {

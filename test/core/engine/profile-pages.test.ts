@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { POST_ANSWER_GOOD_MS } from '../../../src/core/jobs/answer-reuse';
+import { newSinceLastVisit } from '../../../src/shared/new-posts';
 import type { Harness } from './core-harness';
 import { startHarness, value } from './core-harness';
 
@@ -57,6 +58,45 @@ describe('pages of a profile already bought', () => {
     clock += POST_ANSWER_GOOD_MS + 1;
     value(await core.call('grab.resolve', { url, cursor: first.page.next_cursor }));
     expect(pageCharges(h)).toBe(5);
+  }, 120_000);
+});
+
+describe('a profile seen before', () => {
+  it('opens from the library at 0 credits, and what is new since the last visit costs one page, not all', async () => {
+    let clock = Date.now();
+    harness = await startHarness({ sandbox: { pageSize: 5 }, core: { now: () => clock } });
+    const h = harness;
+    const { core } = h;
+    const url = 'https://video.example/@revisit-15';
+    // The last visit: three posts of the profile downloaded (one page bought).
+    value(await core.call('jobs.add', { source: { kind: 'playlist', url, limit: 3 } }));
+    await core.idle();
+    expect(pageCharges(h)).toBe(1);
+    // Since then the two newest were removed from the library, as if published after that visit.
+    const library = value(await core.call('library.search', { sort: 'created', limit: 10 })).items;
+    expect(library).toHaveLength(3);
+    const newest = library.filter((item) => item.platformId !== 'revisit-3');
+    for (const item of newest) value(await core.call('library.remove', { id: item.id, deleteFiles: true }));
+
+    // Re-opened later (the page's answer too old to reuse): from the library, free.
+    clock += POST_ANSWER_GOOD_MS + 1;
+    const known = value(await core.call('grab.resolve', { url }));
+    if (known.kind !== 'profile') throw new Error(`expected the library's answer, got ${known.kind}`);
+    expect(known.profile).toMatchObject({ username: 'revisit', postCount: 15 });
+    expect(known.library?.total).toBe(1);
+    expect(pageCharges(h)).toBe(1);
+
+    // "Check for new posts": one page, and the post of the last visit is on it.
+    const first = value(await core.call('grab.resolve', { url, recheck: true }));
+    if (first.kind !== 'playlist') throw new Error('expected a page');
+    expect(newSinceLastVisit(first.page.posts.length, first.inLibrary)).toBe(2);
+    expect(pageCharges(h)).toBe(2);
+
+    // Sync: the two new posts, from that same page (reused), nothing more bought.
+    value(await core.call('jobs.add', { source: { kind: 'playlist', url, sync: true } }));
+    await core.idle();
+    expect(value(await core.call('library.search', { limit: 10 })).total).toBe(3);
+    expect(pageCharges(h)).toBe(2);
   }, 120_000);
 });
 

@@ -8,6 +8,7 @@ import { ErrorNotice } from '../errors/error-notice';
 import { DuplicateCard } from './duplicate-card';
 import { LinkInput } from './link-input';
 import type { LinkInputHandle } from './link-input';
+import { KnownProfileCard } from './known-profile-card';
 import { PlaylistCard } from './playlist-card';
 import { PostCard } from './post-card';
 import { SandboxNotice } from './sandbox-notice';
@@ -81,6 +82,8 @@ export function GrabScreen() {
         return (
           <PlaylistCard entry={entry} onLoadMore={() => void loadMore(entry)} onCheckAgain={() => void resolve(entry.key, entry.url, { recheck: true })} onRemove={onRemove} />
         );
+      case 'profile':
+        return <KnownProfileCard url={entry.url} known={entry.known} onFirstPage={() => void resolve(entry.key, entry.url, { recheck: true })} onRemove={onRemove} />;
     }
   };
 

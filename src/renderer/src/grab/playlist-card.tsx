@@ -2,17 +2,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayCaption } from '../../../shared/display-caption';
 import type { ErrorInfo } from '../../../shared/errors';
+import { newSinceLastVisit } from '../../../shared/new-posts';
 import { quote } from '../../../shared/price-quote';
 import { useClient } from '../api/client-context';
 import { PricedAction } from '../balance/priced-action';
 import { usePrices } from '../balance/use-prices';
 import { Thumb } from '../design/thumb';
 import { ErrorNotice } from '../errors/error-notice';
-import { formatNumber } from '../format/format';
 import { useSettings } from '../shell/settings-context';
 import { AddedNotice } from './added-notice';
 import { ALL_SELECTED, NOTHING_SELECTED, isAllSelected, isSelected, selectedKeys, toggled } from './page-selection';
 import type { PageSelection } from './page-selection';
+import { ProfileFacts } from './profile-facts';
 import { ProfileRun } from './profile-run';
 import { RestPrice } from './rest-price';
 import { ReusedNotice } from './reused-notice';
@@ -38,7 +39,7 @@ const keyOf = (pageIndex: number, postIndex: number): string => `${pageIndex}:${
  * more (each page is one more charged call, and says so), Download selected.
  */
 export function PlaylistCard({ entry, onLoadMore, onCheckAgain, onRemove }: PlaylistCardProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { api } = useClient();
   const settings = useSettings();
   const prices = usePrices();
@@ -53,6 +54,8 @@ export function PlaylistCard({ entry, onLoadMore, onCheckAgain, onRemove }: Play
   const loaded = entry.pages.reduce((sum, page) => sum + page.page.posts.length, 0);
   const allKeys = entry.pages.flatMap((page, pageIndex) => page.page.posts.map((_, postIndex) => keyOf(pageIndex, postIndex)));
   const selected = new Set(selectedKeys(selection, allKeys));
+  // Posts before the first one already in the library, on the first page: new since the last visit.
+  const fresh = entry.pages[0] ? newSinceLastVisit(entry.pages[0].page.posts.length, entry.pages[0].inLibrary) : undefined;
 
   const toggle = (key: string, on: boolean) => setSelection((current) => toggled(current, key, on));
 
@@ -79,17 +82,18 @@ export function PlaylistCard({ entry, onLoadMore, onCheckAgain, onRemove }: Play
         <Thumb src={profile?.avatar_url} width={56} height={56} className="avatar avatar-large" />
         <div className="grow">
           <h3>{name}</h3>
-          <p className="small muted" data-testid="profile-facts">
-            {[profile?.username ? `@${profile.username}` : undefined, first?.site, profile?.post_count !== undefined ? t('playlist.posts', { count: profile.post_count, value: formatNumber(profile.post_count, i18n.language) }) : undefined]
-              .filter(Boolean)
-              .join(' · ')}
-          </p>
+          <ProfileFacts username={profile?.username} site={first?.site} postCount={profile?.post_count} />
         </div>
         <button type="button" className="button button-small" onClick={onRemove}>
           {t('grab.remove')}
         </button>
       </header>
 
+      {fresh !== undefined && (
+        <p className="small" data-testid="new-since">
+          {fresh === 0 ? t('playlist.noneNew') : t('playlist.newSince', { count: fresh })}
+        </p>
+      )}
       <ProfileRun url={entry.url} postCount={profile?.post_count} pageSize={first?.posts.length ?? 0} prices={prices} />
       {entry.pages[0]?.reusedFrom !== undefined && <ReusedNotice reusedFrom={entry.pages[0].reusedFrom} onCheckAgain={onCheckAgain} />}
 

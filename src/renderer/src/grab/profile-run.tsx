@@ -15,8 +15,8 @@ interface ProfileRunProps {
   url: string;
   /** The profile's post count, when the service says it. */
   postCount: number | undefined;
-  /** Posts on the first page: the page size the price of the whole profile is counted in. */
-  pageSize: number;
+  /** Posts on the first page: the page size the price of the whole profile is counted in (unknown before a page is loaded). */
+  pageSize?: number;
   prices: readonly LearnedPrice[];
 }
 
@@ -38,8 +38,8 @@ export function ProfileRun({ url, postCount, pageSize, prices }: ProfileRunProps
   const { api } = useClient();
   const settings = useSettings();
   const capId = useId();
-  const pages = postCount === undefined ? undefined : Math.max(1, pagesFor(postCount, pageSize));
-  // Without a post count the number of pages is unknown, and so is the price of all of them.
+  const pages = postCount === undefined || !pageSize ? undefined : Math.max(1, pagesFor(postCount, pageSize));
+  // Without a post count or a page size the number of pages is unknown, and so is the price of all of them.
   const whole: PriceQuote = pages === undefined ? { known: false } : quote(prices, 'playlist', url, pages);
   const sync = quote(prices, 'playlist', url, 1);
   const [capText, setCapText] = useState<string | undefined>(undefined);

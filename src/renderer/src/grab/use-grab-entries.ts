@@ -21,6 +21,8 @@ export type GrabEntry = { key: string; url: string } & (
   | { kind: 'duplicate'; item: LibraryItem }
   | { kind: 'post'; resolutionId: string; post: Post; charged: boolean; libraryId?: number; reusedFrom?: number }
   | { kind: 'playlist'; pages: LoadedPage[]; loadingMore: boolean; moreError?: ErrorInfo }
+  /** A profile seen before, from the library at no charge. */
+  | { kind: 'profile'; known: Extract<GrabResult, { kind: 'profile' }> }
 );
 
 let nextKey = 1;
@@ -35,6 +37,7 @@ const pageOf = ({ resolutionId, page, inLibrary, charged, reusedFrom }: Extract<
 
 function entryOf(key: string, url: string, result: GrabResult): GrabEntry {
   if (result.kind === 'duplicate') return { key, url, kind: 'duplicate', item: result.item };
+  if (result.kind === 'profile') return { key, url, kind: 'profile', known: result };
   if (result.kind === 'post') {
     return {
       key,
