@@ -32,7 +32,11 @@ export function knownProfile(services: Pick<CoreServices, 'library'>, link: stri
   };
 }
 
-/** A first page bought on a preview makes the profile one Trove has seen (the runner stores its own pages). */
+/**
+ * A first page bought on a preview makes the profile one Trove has seen (the runner stores
+ * its own pages). The preview is already paid for and shown either way: a write the library
+ * refuses (a full disk) only means the next visit starts from the service again.
+ */
 export function rememberProfile(services: Pick<CoreServices, 'library'>, link: string, page: PlaylistPage): void {
   const profile = page.profile;
   services.library.upsertProfile({
