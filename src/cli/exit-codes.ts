@@ -20,7 +20,8 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /** A key missing, refused or unreadable: the client's 401 and the key store's failures. */
 const KEY_CODES = new Set<ErrorCode>(['unauthorized', 'key_required', 'key_unavailable', 'key_rejected', 'invalid_key', 'keychain_unavailable', 'keychain_error']);
-const CREDIT_CODES = new Set<ErrorCode>(['out_of_credits']);
+/** Out of credits, or a profile run stopped at the cost cap the user set (`--max-credits`). */
+const CREDIT_CODES = new Set<ErrorCode>(['out_of_credits', 'cost_cap_reached']);
 const USAGE_CODES = new Set<ErrorCode>(['invalid_input', 'invalid_link', 'invalid_settings', 'unknown_command']);
 /** The service's own codes plus what the client reports about talking to it. */
 const API_CODES = new Set<ErrorCode>([

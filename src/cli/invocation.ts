@@ -21,8 +21,18 @@ export type ClearableState = (typeof CLEARABLE_STATES)[number];
 
 /** What the user asked for, parsed and validated; one variant per command. */
 export type Invocation =
-  | { command: 'extract'; url: string; cursor?: string; force: boolean }
-  | { command: 'get'; urls: string[]; playlist: boolean; limit?: number; force: boolean; wait: boolean; options: DownloadOptions }
+  | { command: 'extract'; url: string; cursor?: string; force: boolean; recheck: boolean }
+  | {
+      command: 'get';
+      urls: string[];
+      playlist: boolean;
+      limit?: number;
+      sync?: boolean;
+      maxCredits?: number;
+      force: boolean;
+      wait: boolean;
+      options: DownloadOptions;
+    }
   | { command: 'subtitles'; url: string; languages?: string[]; format: SubtitleSaveFormat; folder?: string }
   | { command: 'queue'; action: QueueAction; ids?: number[]; wait: boolean }
   | { command: 'queue'; action: 'clear'; states: ClearableState[] }

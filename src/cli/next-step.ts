@@ -116,6 +116,7 @@ const CLI_ADVICE: Readonly<Record<ErrorCode, string | null>> = {
   not_allowed: null,
   not_available: null,
   duplicate: 'Add --force to download it again.',
+  cost_cap_reached: 'Its place is kept: `trove queue retry <id>` continues from there, for up to the same cap again.',
   unknown_command: HELP,
   bad_message: BUG,
   usage: HELP,

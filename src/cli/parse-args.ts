@@ -59,8 +59,12 @@ export function parseArgs(argv: readonly string[], version: string): ParseOutcom
     .argument('<link>', 'link to a post, profile or playlist')
     .option('--cursor <cursor>', 'the next page of a profile or playlist (printed by the previous page)', parseNonEmpty)
     .option('--force', 'ask the service even when the post is already in the library')
-    .action((url: string, options: { cursor?: string; force?: boolean }, command: Command) =>
-      capture({ command: 'extract', url, ...(options.cursor !== undefined && { cursor: options.cursor }), force: options.force === true }, command),
+    .option('--recheck', 'ask the service again (charged) instead of showing the answer bought moments ago for free')
+    .action((url: string, options: { cursor?: string; force?: boolean; recheck?: boolean }, command: Command) =>
+      capture(
+        { command: 'extract', url, ...(options.cursor !== undefined && { cursor: options.cursor }), force: options.force === true, recheck: options.recheck === true },
+        command,
+      ),
     );
 
   program
@@ -75,6 +79,8 @@ export function parseArgs(argv: readonly string[], version: string): ParseOutcom
     .option('--out <dir>', 'download folder (default: the folder in the settings)', parseNonEmpty)
     .option('--playlist', 'treat the links as profiles or playlists and download their posts')
     .option('--limit <n>', 'download at most n posts of each profile or playlist', parsePositiveInteger)
+    .option('--sync', 'only the new posts of each profile or playlist: read pages from the newest until a post already in the library')
+    .option('--max-credits <n>', 'cost cap of each profile or playlist: stop before a page that would take it past n credits (learned prices)', parsePositiveInteger)
     .option('--force', 'download again posts already in the library')
     .option('--no-wait', 'only add the jobs to the queue and return at once')
     .action((urls: string[], options: GetOptions, command: Command) => capture(getInvocation(urls, options), command));
@@ -245,6 +251,8 @@ interface GetOptions {
   out?: string;
   playlist?: boolean;
   limit?: number;
+  sync?: boolean;
+  maxCredits?: number;
   force?: boolean;
   wait?: boolean;
 }
@@ -261,9 +269,11 @@ function getInvocation(urls: string[], options: GetOptions): Invocation {
   return {
     command: 'get',
     urls,
-    // A limit only means something for a profile or playlist.
-    playlist: options.playlist === true || options.limit !== undefined,
+    // A limit, a sync or a cost cap only means something for a profile or playlist.
+    playlist: options.playlist === true || options.limit !== undefined || options.sync === true || options.maxCredits !== undefined,
     ...(options.limit !== undefined && { limit: options.limit }),
+    ...(options.sync === true && { sync: true }),
+    ...(options.maxCredits !== undefined && { maxCredits: options.maxCredits }),
     force: options.force === true,
     wait: options.wait !== false,
     options: downloadOptions,

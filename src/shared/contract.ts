@@ -124,6 +124,25 @@ export const grabResultSchema = z.discriminatedUnion('kind', [
     charged: z.boolean(),
     /** Index of a post on this page → the library item it already is. */
     inLibrary: z.record(z.string(), z.number().int()),
+    /** Set when this page was paid for earlier and is shown again free: when it was paid for (epoch ms). */
+    reusedFrom: z.number().int().optional(),
+  }),
+  /**
+   * A profile or playlist Trove has seen before, answered from the library at no charge: its
+   * facts as last stored, and the library's newest posts of it (by its username and site).
+   */
+  z.object({
+    kind: z.literal('profile'),
+    profile: z.object({
+      site: z.string().optional(),
+      username: z.string().optional(),
+      displayName: z.string().optional(),
+      postCount: z.number().int().optional(),
+      /** When a page of it was last bought and stored (epoch ms). */
+      lastVisitAt: z.number().int(),
+    }),
+    /** Absent for a playlist: its posts cannot be told apart from others in the library. */
+    library: z.object({ items: z.array(libraryItemSchema), total: z.number().int() }).optional(),
   }),
 ]);
 export type GrabResult = z.infer<typeof grabResultSchema>;
@@ -171,6 +190,8 @@ export const jobSourceSchema = z.discriminatedUnion('kind', [
       url: linkSchema,
       limit: z.number().int().positive().optional(),
       sync: z.boolean().optional(),
+      /** A cost cap: the run stops, its place kept, before a page whose learned price would take it past this many credits. */
+      maxCredits: z.number().positive().max(1_000_000_000).optional(),
     })
     .strict(),
 ]);

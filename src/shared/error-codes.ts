@@ -134,6 +134,8 @@ export const ERROR_CODES = {
   not_allowed: facts('input', false),
   not_available: facts('input', false),
   duplicate: facts('input', false),
+  /** A profile run stopped before a page that would have taken it past its cost cap; its place is kept. */
+  cost_cap_reached: facts('input', false),
   unknown_command: facts('input', false),
   bad_message: facts('input', false),
   usage: facts('input', false),

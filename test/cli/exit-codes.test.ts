@@ -11,6 +11,8 @@ describe('exitCodeForError', () => {
       expect(exitCodeForError({ code }, 'command')).toBe(EXIT.key);
     }
     expect(exitCodeForError({ code: 'out_of_credits' }, 'job')).toBe(EXIT.credits);
+    // A profile run stopped by its --max-credits cap is about credits too.
+    expect(exitCodeForError({ code: 'cost_cap_reached' }, 'job')).toBe(EXIT.credits);
   });
 
   it('maps each of the 18 service codes and the transport failures to 3', () => {

@@ -34,6 +34,10 @@ describe('parseArgs', () => {
 
   it('treats --limit as asking for a profile or playlist', () => {
     expect(run('get', 'https://video.example/@me', '--limit', '5').invocation).toMatchObject({ playlist: true, limit: 5 });
+    expect(run('get', 'https://video.example/@me', '--sync').invocation).toMatchObject({ playlist: true, sync: true });
+    expect(run('get', 'https://video.example/@me', '--max-credits', '40').invocation).toMatchObject({ playlist: true, maxCredits: 40 });
+    expect(run('extract', 'https://video.example/@me', '--recheck').invocation).toMatchObject({ command: 'extract', recheck: true });
+    expect(exit('get', 'https://video.example/@me', '--max-credits', '0').exitCode).not.toBe(0);
     expect(run('get', 'https://video.example/@me', '--playlist').invocation).toMatchObject({ playlist: true });
   });
 
@@ -116,6 +120,7 @@ describe('parseArgs', () => {
       url: 'https://video.example/@me',
       cursor: 'abc',
       force: false,
+      recheck: false,
     });
     expect(run('credits', '--days', '7').invocation).toEqual({ command: 'credits', days: 7 });
     expect(run('serve', '--port', '0').invocation).toEqual({ command: 'serve', port: 0 });

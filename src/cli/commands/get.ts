@@ -15,7 +15,13 @@ type GetInvocation = Extract<Invocation, { command: 'get' }>;
 export function jobRequest(invocation: GetInvocation, url: string): CommandInput<'jobs.add'> {
   return {
     source: invocation.playlist
-      ? { kind: 'playlist', url, ...(invocation.limit !== undefined && { limit: invocation.limit }) }
+      ? {
+          kind: 'playlist',
+          url,
+          ...(invocation.limit !== undefined && { limit: invocation.limit }),
+          ...(invocation.sync && { sync: true }),
+          ...(invocation.maxCredits !== undefined && { maxCredits: invocation.maxCredits }),
+        }
       : { kind: 'link', url, ...(invocation.force && { force: true }) },
     options: invocation.options,
   };

@@ -4,6 +4,7 @@ import type { Media, PlaylistPage, Post, Variant } from '../../shared/post';
 import { recommendedVariant } from '../../shared/variant-choice';
 import { isSplitStream, qualityLabel } from '../../shared/variant-info';
 import { formatBytes, formatDuration } from '../format-units';
+import { knownProfileLines } from './format-revisit';
 
 /** What `trove extract` prints for people: the post or page, then how it was paid for. */
 export function grabLines(result: GrabResult, link: string): string[] {
@@ -13,6 +14,7 @@ export function grabLines(result: GrabResult, link: string): string[] {
       `  → \`trove library show ${result.item.id}\` shows it; add --force to ask the service again (charged).`,
     ];
   }
+  if (result.kind === 'profile') return knownProfileLines(result, link);
   const charge = result.charged ? 'charged' : 'not charged (already extracted)';
   if (result.kind === 'post') return [...postLines(result.post), '', `(${charge})`];
   return [...pageLines(result.page, link), '', `(${charge})`];

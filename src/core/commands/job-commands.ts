@@ -36,7 +36,14 @@ function jobsFor(services: CoreServices, source: JobSource, options: DownloadOpt
     case 'playlist': {
       const link = parseLink(source.url);
       if (!link.ok) return link;
-      return only({ kind: 'playlist', url: link.value, options, playlistSync: source.sync ?? false, ...(source.limit ? { playlistLimit: source.limit } : {}) });
+      return only({
+        kind: 'playlist',
+        url: link.value,
+        options,
+        playlistSync: source.sync ?? false,
+        ...(source.limit ? { playlistLimit: source.limit } : {}),
+        ...(source.maxCredits ? { playlistMaxCredits: source.maxCredits } : {}),
+      });
     }
     case 'resolved':
       return jobsOfPicks(services.resolutions, [source], options, { libraryIdOf, rule: 'refuse' });

@@ -30,6 +30,8 @@ export interface JobRecord {
   playlistCursor?: string;
   playlistLimit?: number;
   playlistSync: boolean;
+  /** The most credits one attempt of a playlist run may spend on pages (its cost cap). */
+  playlistMaxCredits?: number;
   itemsQueued: number;
   title: string;
   site?: string;
@@ -45,7 +47,7 @@ export interface JobRecord {
 }
 
 export type NewJob = Pick<JobRecord, 'kind' | 'url'> &
-  Partial<Pick<JobRecord, 'parentId' | 'options' | 'post' | 'plan' | 'charged' | 'force' | 'playlistLimit' | 'playlistSync' | 'title' | 'site' | 'thumbnail'>>;
+  Partial<Pick<JobRecord, 'parentId' | 'options' | 'post' | 'plan' | 'charged' | 'force' | 'playlistLimit' | 'playlistSync' | 'playlistMaxCredits' | 'title' | 'site' | 'thumbnail'>>;
 
 /** Fields a runner may change without a state transition. */
 export type JobPatch = Partial<
@@ -105,6 +107,7 @@ interface JobRow {
   playlist_cursor: string | null;
   playlist_limit: number | null;
   playlist_sync: number;
+  playlist_max_credits: number | null;
   items_queued: number;
   title: string;
   site: string | null;
@@ -147,6 +150,7 @@ function fromRow(row: JobRow): JobRecord {
     playlistCursor: orUndefined(row.playlist_cursor),
     playlistLimit: orUndefined(row.playlist_limit),
     playlistSync: row.playlist_sync === 1,
+    playlistMaxCredits: orUndefined(row.playlist_max_credits),
     itemsQueued: row.items_queued,
     title: row.title,
     site: orUndefined(row.site),
@@ -222,9 +226,9 @@ export class JobStore {
   add(jobs: readonly NewJob[]): number[] {
     const insert = this.#db.prepare(`
       INSERT INTO jobs (kind, url, state, position, parent_id, options, post, plan, charged, force,
-                        playlist_limit, playlist_sync, title, site, thumbnail, created_at, updated_at)
+                        playlist_limit, playlist_sync, playlist_max_credits, title, site, thumbnail, created_at, updated_at)
       VALUES (@kind, @url, 'queued', @position, @parentId, @options, @post, @plan, @charged, @force,
-              @playlistLimit, @playlistSync, @title, @site, @thumbnail, @now, @now)`);
+              @playlistLimit, @playlistSync, @playlistMaxCredits, @title, @site, @thumbnail, @now, @now)`);
     const last = this.#db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM jobs');
     return this.#db.transaction(() => {
       let position = (last.get()?.position ?? 0) + 1;
@@ -243,6 +247,7 @@ export class JobStore {
             force: job.force ? 1 : 0,
             playlistLimit: job.playlistLimit ?? null,
             playlistSync: job.playlistSync ? 1 : 0,
+            playlistMaxCredits: job.playlistMaxCredits ?? null,
             title: job.title ?? '',
             site: job.site ?? null,
             thumbnail: job.thumbnail ?? null,

@@ -1,7 +1,10 @@
 import { displayCaption } from '../../shared/display-caption';
 import type { PlaylistPage, Post } from '../../shared/post';
 import type { CoreServices } from '../core-services';
+import { siteOfLink } from '../credits';
+import { createCostCap } from './cost-cap';
 import { outcomeOf } from './job-outcome';
+import { pageOf } from './playlist-page';
 import type { JobRunner } from './job-queue';
 import { jobView } from './job-store';
 import type { JobRecord, NewJob } from './job-store';
@@ -23,15 +26,21 @@ export const inLibrary = (services: Pick<CoreServices, 'library'>, playlist: Pic
  * A profile or playlist, page by page. Each page is one charged call; its posts become
  * jobs that download from the page itself (no extraction per post). The next cursor, the
  * profile and the new jobs are written in one transaction after every page, so a crash
- * never buys the same page twice. `sync` stops at the first post already in the library;
- * `limit` caps how many posts are queued.
+ * never buys the same page twice; a page bought moments ago (a preview's Load more) is
+ * taken free from the answers already paid for. `sync` stops at the first post already in
+ * the library; `limit` caps how many posts are queued; a cost cap stops the run before a page
+ * would pass it, with the cursor kept (`cost-cap.ts`).
  */
 export function createPlaylistRunner(services: CoreServices): JobRunner {
   return async (initial, context) => {
     let job = context.enter('extracting');
     const client = services.client({ jobId: job.id });
+    const cap = createCostCap(job.playlistMaxCredits, {
+      pagePrice: () => services.prices.get({ operation: 'playlist', site: siteOfLink(job.url) }),
+      learnPrices: () => services.credits.refresh(),
+    });
     for (;;) {
-      const page = await client.extractPlaylist(job.url, job.playlistCursor, { signal: context.signal });
+      const page = await pageOf(services, client, job, cap, context.signal);
       if (!page.ok) return outcomeOf(page.error);
 
       const { children, reachedKnown } = pickPosts(services, job, page.value);

@@ -4,7 +4,8 @@ import type { SubtitleResult } from '../../shared/subtitles';
 
 export type Resolution =
   | { kind: 'post'; url: string; post: Post; charged: boolean }
-  | { kind: 'playlist'; url: string; page: PlaylistPage; charged: boolean }
+  /** `cursor`: the one this page was asked with (absent: the first page). */
+  | { kind: 'playlist'; url: string; cursor?: string; page: PlaylistPage; charged: boolean }
   | { kind: 'subtitles'; url: string; result: SubtitleResult; postId?: number };
 
 /**

@@ -171,4 +171,6 @@ export interface ProfileRecord {
   readonly cursor: string | null;
   readonly cursorAt: number | null;
   readonly lastSyncAt: number | null;
+  /** When a page of it was last stored: the last visit. */
+  readonly updatedAt: number;
 }

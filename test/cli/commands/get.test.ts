@@ -19,4 +19,12 @@ describe('jobRequest', () => {
       options,
     });
   });
+
+  it('adds a sync of a profile with its cost cap', () => {
+    const invocation = { command: 'get' as const, urls: ['https://video.example/@me'], playlist: true, sync: true, maxCredits: 25, force: false, wait: true, options };
+    expect(jobRequest(invocation, 'https://video.example/@me')).toEqual({
+      source: { kind: 'playlist', url: 'https://video.example/@me', sync: true, maxCredits: 25 },
+      options,
+    });
+  });
 });

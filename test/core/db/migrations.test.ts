@@ -47,6 +47,7 @@ describe('the migration list', () => {
       [10, 'said-index'],
       [11, 'subscriptions'],
       [12, 'subtitle-refusals'],
+      [13, 'playlist-cost-cap'],
     ]);
   });
 

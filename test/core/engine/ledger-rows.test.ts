@@ -10,6 +10,8 @@ afterEach(async () => {
 
 const POST = 'https://video.example/watch/ledger-rows';
 const PROFILE = 'https://video.example/@ledger-rows-3';
+/** Another profile for the queue: the previewed one's page would be reused free (its answer is still good). */
+const QUEUED_PROFILE = 'https://video.example/@ledger-queued-3';
 
 /*
  * Every way the engine pays the service: a preview of a post and of a profile, a subtitle
@@ -30,7 +32,7 @@ describe.each(['v1', 'legacy'] as const)('the ledger on the %s API', (apiVersion
         options: { subtitles: { languages: ['en'], format: 'srt', embed: false } },
       }),
     );
-    const playlistJob = value(await core.call('jobs.add', { source: { kind: 'playlist', url: PROFILE } }));
+    const playlistJob = value(await core.call('jobs.add', { source: { kind: 'playlist', url: QUEUED_PROFILE } }));
     await core.idle();
 
     const rows = value(await core.call('credits.ledger', { days: 1 })).entries.map(({ endpoint, url, jobId }) => ({ endpoint, url, jobId }));
@@ -45,7 +47,7 @@ describe.each(['v1', 'legacy'] as const)('the ledger on the %s API', (apiVersion
     const queueRows = [
       { endpoint: `${apiVersion} POST /extract/post`, url: POST, jobId: postJobId },
       { endpoint: `${apiVersion} POST /extract/subtitles`, url: POST, jobId: postJobId },
-      { endpoint: `${apiVersion} POST /extract/playlist`, url: PROFILE, jobId: playlistJobId },
+      { endpoint: `${apiVersion} POST /extract/playlist`, url: QUEUED_PROFILE, jobId: playlistJobId },
     ];
     expect(rows.slice(3)).toHaveLength(queueRows.length);
     expect(rows.slice(3)).toEqual(expect.arrayContaining(queueRows));

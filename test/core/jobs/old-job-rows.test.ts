@@ -41,6 +41,8 @@ function rewindToOldShape(dataDir: string, jobId: number, outputs: Record<string
     DROP TABLE subscription_runs;
     DROP TABLE subscriptions;
     DROP TABLE subtitle_refusals;
+    -- …and the profile run's cost cap (0013).
+    ALTER TABLE jobs DROP COLUMN playlist_max_credits;
   `);
   db.pragma(`user_version = ${jobPlanMigration.version - 1}`);
   db.prepare("UPDATE jobs SET state = 'processing', outputs = ? WHERE id = ?").run(JSON.stringify(outputs), jobId);

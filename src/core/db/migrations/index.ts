@@ -11,6 +11,7 @@ import { siteCaseMigration } from './0009-site-case';
 import { saidIndexMigration } from './0010-said-index';
 import { subscriptionsMigration } from './0011-subscriptions';
 import { subtitleRefusalsMigration } from './0012-subtitle-refusals';
+import { playlistCostCapMigration } from './0013-playlist-cost-cap';
 
 /**
  * Every step of the one schema (library, credits and the queue share the database file), in
@@ -30,4 +31,5 @@ export const migrations = mergeMigrations([
   saidIndexMigration,
   subscriptionsMigration,
   subtitleRefusalsMigration,
+  playlistCostCapMigration,
 ]);

@@ -14,6 +14,7 @@ interface ProfileRow {
   cursor: string | null;
   cursor_at: number | null;
   last_sync_at: number | null;
+  updated_at: number;
 }
 
 const toProfileRecord = (row: ProfileRow): ProfileRecord => ({
@@ -28,9 +29,10 @@ const toProfileRecord = (row: ProfileRow): ProfileRecord => ({
   cursor: row.cursor,
   cursorAt: row.cursor_at,
   lastSyncAt: row.last_sync_at,
+  updatedAt: row.updated_at,
 });
 
-const COLUMNS = 'id, url, site, username, display_name, avatar_path, post_count, follower_count, cursor, cursor_at, last_sync_at';
+const COLUMNS = 'id, url, site, username, display_name, avatar_path, post_count, follower_count, cursor, cursor_at, last_sync_at, updated_at';
 
 /**
  * Profiles and playlists, keyed by the link they are fetched from. The cursor columns are

@@ -8,6 +8,8 @@ import { PriceHint } from './price-hint';
 
 interface PricedActionProps {
   quote: PriceQuote;
+  /** How many pages the price is for, when it is for several ("≈ 15 pages, ≈ 75 credits"). */
+  pages?: number;
   /** The action's own button, given the click that goes through the threshold. */
   children: (run: () => void) => ReactNode;
   onRun: () => void;
@@ -17,7 +19,7 @@ interface PricedActionProps {
  * A charged action with its price beside it. Above the Settings threshold it asks first,
  * inline; an unknown price never asks (there is nothing true to ask about) but says so.
  */
-export function PricedAction({ quote, children, onRun }: PricedActionProps) {
+export function PricedAction({ quote, pages, children, onRun }: PricedActionProps) {
   const { t, i18n } = useTranslation();
   const { confirmAboveCredits } = useSettings();
   const [asking, setAsking] = useState(false);
@@ -52,7 +54,7 @@ export function PricedAction({ quote, children, onRun }: PricedActionProps) {
   return (
     <div className="row wrap">
       {children(run)}
-      <PriceHint quote={quote} />
+      <PriceHint quote={quote} {...(pages === undefined ? {} : { pages })} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { ErrorNotice } from '../errors/error-notice';
 import { DuplicateCard } from './duplicate-card';
 import { LinkInput } from './link-input';
 import type { LinkInputHandle } from './link-input';
+import { KnownProfileCard } from './known-profile-card';
 import { PlaylistCard } from './playlist-card';
 import { PostCard } from './post-card';
 import { SandboxNotice } from './sandbox-notice';
@@ -80,15 +81,19 @@ export function GrabScreen() {
           />
         );
       case 'playlist':
-        return <PlaylistCard entry={entry} onLoadMore={() => void loadMore(entry)} onRemove={onRemove} />;
+        return (
+          <PlaylistCard entry={entry} onLoadMore={() => void loadMore(entry)} onCheckAgain={() => void resolve(entry.key, entry.url, { recheck: true })} onRemove={onRemove} />
+        );
+      case 'profile':
+        return <KnownProfileCard url={entry.url} known={entry.known} onFirstPage={() => void resolve(entry.key, entry.url, { recheck: true })} onRemove={onRemove} />;
     }
   };
 
-  /** One link keeps its full card; several make one list (profiles and playlists keep their cards below it). */
+  /** One link keeps its full card; several make one list (profiles and playlists, seen before or not, keep their cards below it). */
   const batchView = (batch: GrabBatch) => {
     const shown = batch.keys.flatMap((key) => entries.filter((entry) => entry.key === key));
     if (batch.keys.length === 1) return shown.map((entry) => <div key={entry.key}>{card(entry)}</div>);
-    const listed = shown.filter((entry): entry is ListEntry => entry.kind !== 'playlist');
+    const listed = shown.filter((entry): entry is ListEntry => entry.kind !== 'playlist' && entry.kind !== 'profile');
     return (
       <>
         {listed.length > 0 && (
@@ -99,7 +104,7 @@ export function GrabScreen() {
             onRemove={remove}
           />
         )}
-        {shown.flatMap((entry) => (entry.kind === 'playlist' ? [<div key={entry.key}>{card(entry)}</div>] : []))}
+        {shown.flatMap((entry) => (entry.kind === 'playlist' || entry.kind === 'profile' ? [<div key={entry.key}>{card(entry)}</div>] : []))}
       </>
     );
   };

@@ -11,7 +11,7 @@ import { postThumbnail } from './post-card';
 import { RowChoices } from './row-choices';
 import type { GrabEntry } from './use-grab-entries';
 
-export type ListEntry = Exclude<GrabEntry, { kind: 'playlist' }>;
+export type ListEntry = Exclude<GrabEntry, { kind: 'playlist' | 'profile' }>;
 export type PostEntry = Extract<GrabEntry, { kind: 'post' }>;
 
 /** What the user set on a post's row; `queued` once "Download all" took it. */

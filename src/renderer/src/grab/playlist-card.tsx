@@ -2,18 +2,22 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayCaption } from '../../../shared/display-caption';
 import type { ErrorInfo } from '../../../shared/errors';
+import { newSinceLastVisit } from '../../../shared/new-posts';
 import { quote } from '../../../shared/price-quote';
 import { useClient } from '../api/client-context';
 import { PricedAction } from '../balance/priced-action';
 import { usePrices } from '../balance/use-prices';
 import { Thumb } from '../design/thumb';
 import { ErrorNotice } from '../errors/error-notice';
-import { formatNumber } from '../format/format';
 import { useSettings } from '../shell/settings-context';
-import { withMember } from '../state/with-member';
 import { FollowButton } from '../subscriptions/follow-button';
 import { AddedNotice } from './added-notice';
+import { ALL_SELECTED, NOTHING_SELECTED, isAllSelected, isSelected, selectedKeys, toggled } from './page-selection';
+import type { PageSelection } from './page-selection';
+import { ProfileFacts } from './profile-facts';
+import { ProfileRun } from './profile-run';
 import { RestPrice } from './rest-price';
+import { ReusedNotice } from './reused-notice';
 import { commonOptions } from './download-request';
 import { postThumbnail } from './post-card';
 import type { GrabEntry } from './use-grab-entries';
@@ -23,6 +27,8 @@ type PlaylistEntry = Extract<GrabEntry, { kind: 'playlist' }>;
 interface PlaylistCardProps {
   entry: PlaylistEntry;
   onLoadMore: () => void;
+  /** Asks the service for the first page again (charged), instead of the earlier answer shown free. */
+  onCheckAgain: () => void;
   onRemove: () => void;
 }
 
@@ -33,12 +39,12 @@ const keyOf = (pageIndex: number, postIndex: number): string => `${pageIndex}:${
  * A profile or playlist: its header, the posts loaded so far as a selectable grid, Load
  * more (each page is one more charged call, and says so), Download selected.
  */
-export function PlaylistCard({ entry, onLoadMore, onRemove }: PlaylistCardProps) {
-  const { t, i18n } = useTranslation();
+export function PlaylistCard({ entry, onLoadMore, onCheckAgain, onRemove }: PlaylistCardProps) {
+  const { t } = useTranslation();
   const { api } = useClient();
   const settings = useSettings();
   const prices = usePrices();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [selection, setSelection] = useState<PageSelection>(NOTHING_SELECTED);
   const [busy, setBusy] = useState(false);
   const [added, setAdded] = useState<number | undefined>(undefined);
   const [error, setError] = useState<ErrorInfo | undefined>(undefined);
@@ -48,8 +54,11 @@ export function PlaylistCard({ entry, onLoadMore, onRemove }: PlaylistCardProps)
   const profile = first?.profile;
   const loaded = entry.pages.reduce((sum, page) => sum + page.page.posts.length, 0);
   const allKeys = entry.pages.flatMap((page, pageIndex) => page.page.posts.map((_, postIndex) => keyOf(pageIndex, postIndex)));
+  const selected = new Set(selectedKeys(selection, allKeys));
+  // Posts before the first one already in the library, on the first page: new since the last visit.
+  const fresh = entry.pages[0] ? newSinceLastVisit(entry.pages[0].page.posts.length, entry.pages[0].inLibrary) : undefined;
 
-  const toggle = (key: string, on: boolean) => setSelected((current) => withMember(current, key, on));
+  const toggle = (key: string, on: boolean) => setSelection((current) => toggled(current, key, on));
 
   const download = async () => {
     setBusy(true);
@@ -61,7 +70,7 @@ export function PlaylistCard({ entry, onLoadMore, onRemove }: PlaylistCardProps)
     setBusy(false);
     if (result.ok) {
       setAdded(result.value.jobIds.length);
-      setSelected(new Set());
+      setSelection(NOTHING_SELECTED);
     } else {
       setError(result.error);
     }
@@ -74,11 +83,7 @@ export function PlaylistCard({ entry, onLoadMore, onRemove }: PlaylistCardProps)
         <Thumb src={profile?.avatar_url} width={56} height={56} className="avatar avatar-large" />
         <div className="grow">
           <h3>{name}</h3>
-          <p className="small muted" data-testid="profile-facts">
-            {[profile?.username ? `@${profile.username}` : undefined, first?.site, profile?.post_count !== undefined ? t('playlist.posts', { count: profile.post_count, value: formatNumber(profile.post_count, i18n.language) }) : undefined]
-              .filter(Boolean)
-              .join(' · ')}
-          </p>
+          <ProfileFacts username={profile?.username} site={first?.site} postCount={profile?.post_count} />
         </div>
         <FollowButton url={entry.url} />
         <button type="button" className="button button-small" onClick={onRemove}>
@@ -86,16 +91,24 @@ export function PlaylistCard({ entry, onLoadMore, onRemove }: PlaylistCardProps)
         </button>
       </header>
 
+      {fresh !== undefined && (
+        <p className="small" data-testid="new-since">
+          {fresh === 0 ? t('playlist.noneNew') : t('playlist.newSince', { count: fresh })}
+        </p>
+      )}
+      <ProfileRun url={entry.url} postCount={profile?.post_count} pageSize={first?.posts.length ?? 0} prices={prices} />
+      {entry.pages[0]?.reusedFrom !== undefined && <ReusedNotice reusedFrom={entry.pages[0].reusedFrom} onCheckAgain={onCheckAgain} />}
+
       <div className="toolbar">
         <div className="row wrap">
-          <button type="button" className="button button-small" onClick={() => setSelected(new Set(allKeys))}>
+          <button type="button" className="button button-small" aria-pressed={isAllSelected(selection)} onClick={() => setSelection(ALL_SELECTED)}>
             {t('playlist.selectAll')}
           </button>
-          <button type="button" className="button button-small" onClick={() => setSelected(new Set())}>
+          <button type="button" className="button button-small" onClick={() => setSelection(NOTHING_SELECTED)}>
             {t('playlist.selectNone')}
           </button>
-          <span className="small muted" aria-live="polite">
-            {t('playlist.selected', { count: selected.size })}
+          <span className="small muted" aria-live="polite" data-testid="selected-count">
+            {isAllSelected(selection) ? t('playlist.allSelected', { count: selected.size }) : t('playlist.selected', { count: selected.size })}
           </span>
         </div>
         <button type="button" className="button button-primary" disabled={selected.size === 0 || busy} onClick={() => void download()}>
@@ -112,12 +125,12 @@ export function PlaylistCard({ entry, onLoadMore, onRemove }: PlaylistCardProps)
             const caption = displayCaption(post) || t('post.untitled');
             const inLibrary = page.inLibrary[String(postIndex)] !== undefined;
             return (
-              <li key={key} className={`post-tile${selected.has(key) ? ' is-selected' : ''}`} data-testid="post-tile">
+              <li key={key} className={`post-tile${isSelected(selection, key) ? ' is-selected' : ''}`} data-testid="post-tile">
                 <label className="post-tile-label">
                   <Thumb src={postThumbnail(post)} width={160} height={90} />
                   <span className="post-tile-caption small">{caption}</span>
                   <span className="row post-tile-footer">
-                    <input type="checkbox" checked={selected.has(key)} aria-label={t('playlist.select', { caption })} onChange={(event) => toggle(key, event.target.checked)} />
+                    <input type="checkbox" checked={isSelected(selection, key)} aria-label={t('playlist.select', { caption })} onChange={(event) => toggle(key, event.target.checked)} />
                     {inLibrary && <span className="badge badge-success">{t('playlist.inLibrary')}</span>}
                   </span>
                 </label>

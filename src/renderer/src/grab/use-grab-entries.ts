@@ -11,6 +11,8 @@ export interface LoadedPage {
   page: PlaylistPage;
   inLibrary: Readonly<Record<string, number>>;
   charged: boolean;
+  /** Set when the page was paid for earlier and shown again free: when it was paid for. */
+  reusedFrom?: number;
 }
 
 export type GrabEntry = { key: string; url: string } & (
@@ -19,6 +21,8 @@ export type GrabEntry = { key: string; url: string } & (
   | { kind: 'duplicate'; item: LibraryItem }
   | { kind: 'post'; resolutionId: string; post: Post; charged: boolean; libraryId?: number; reusedFrom?: number }
   | { kind: 'playlist'; pages: LoadedPage[]; loadingMore: boolean; moreError?: ErrorInfo }
+  /** A profile seen before, from the library at no charge. */
+  | { kind: 'profile'; known: Extract<GrabResult, { kind: 'profile' }> }
 );
 
 /** The links of one paste or drop, in their order: several make one list with "Download all". */
@@ -29,8 +33,17 @@ export interface GrabBatch {
 
 let nextKey = 1;
 
+const pageOf = ({ resolutionId, page, inLibrary, charged, reusedFrom }: Extract<GrabResult, { kind: 'playlist' }>): LoadedPage => ({
+  resolutionId,
+  page,
+  inLibrary,
+  charged,
+  ...(reusedFrom === undefined ? {} : { reusedFrom }),
+});
+
 function entryOf(key: string, url: string, result: GrabResult): GrabEntry {
   if (result.kind === 'duplicate') return { key, url, kind: 'duplicate', item: result.item };
+  if (result.kind === 'profile') return { key, url, kind: 'profile', known: result };
   if (result.kind === 'post') {
     return {
       key,
@@ -43,7 +56,7 @@ function entryOf(key: string, url: string, result: GrabResult): GrabEntry {
       ...(result.reusedFrom === undefined ? {} : { reusedFrom: result.reusedFrom }),
     };
   }
-  const page: LoadedPage = { resolutionId: result.resolutionId, page: result.page, inLibrary: result.inLibrary, charged: result.charged };
+  const page: LoadedPage = pageOf(result);
   return { key, url, kind: 'playlist', pages: [page], loadingMore: false };
 }
 
@@ -88,8 +101,7 @@ export function useGrabEntries() {
         if (current.kind !== 'playlist') return current;
         if (!result.ok) return { ...current, loadingMore: false, moreError: result.error };
         if (result.value.kind !== 'playlist') return { ...current, loadingMore: false };
-        const { resolutionId, page, inLibrary, charged } = result.value;
-        return { ...current, loadingMore: false, pages: [...current.pages, { resolutionId, page, inLibrary, charged }] };
+        return { ...current, loadingMore: false, pages: [...current.pages, pageOf(result.value)] };
       });
     },
     [api, update],
