@@ -46,7 +46,7 @@ export function PlaylistCard({ entry, onLoadMore, onCheckAgain, onRemove }: Play
   const prices = usePrices();
   const [selection, setSelection] = useState<PageSelection>(NOTHING_SELECTED);
   const [busy, setBusy] = useState(false);
-  const [added, setAdded] = useState<number | undefined>(undefined);
+  const [added, setAdded] = useState<{ count: number; leftOut: number } | undefined>(undefined);
   const [error, setError] = useState<ErrorInfo | undefined>(undefined);
 
   const first = entry.pages[0]?.page;
@@ -69,7 +69,8 @@ export function PlaylistCard({ entry, onLoadMore, onCheckAgain, onRemove }: Play
     const result = await api['jobs.add']({ source: { kind: 'posts', picks }, options: commonOptions(settings, settings.saveSubtitles, '') });
     setBusy(false);
     if (result.ok) {
-      setAdded(result.value.jobIds.length);
+      // posts already in the library are left out by the engine (never a silent copy): say so
+      setAdded({ count: result.value.jobIds.length, leftOut: result.value.inLibrary?.length ?? 0 });
       setSelection(NOTHING_SELECTED);
     } else {
       setError(result.error);
@@ -115,7 +116,12 @@ export function PlaylistCard({ entry, onLoadMore, onCheckAgain, onRemove }: Play
           {t('playlist.downloadSelected', { count: selected.size })}
         </button>
       </div>
-      {added !== undefined && <AddedNotice count={added} />}
+      {added !== undefined && <AddedNotice count={added.count} />}
+      {added !== undefined && added.leftOut > 0 && (
+        <p className="small muted" data-testid="left-out">
+          {t('grabList.leftOut', { count: added.leftOut })}
+        </p>
+      )}
       {error && <ErrorNotice error={error} onRetry={() => void download()} />}
 
       <ul className="post-grid" aria-label={t('playlist.grid')}>
