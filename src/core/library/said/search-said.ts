@@ -1,5 +1,6 @@
 import type { Db } from '../../db';
 import type { SaidMoment, SaidResult } from '../../../shared/said';
+import { createTypedWordExpansion } from './expand-typed-word';
 import { parseSaidQuery } from './said-query';
 import { rankCues } from './rank-cues';
 import { textMarks } from './text-marks';
@@ -42,6 +43,7 @@ export function createSaidSearch(db: Db) {
     SELECT c.id, c.post_id, c.text
     FROM (SELECT rowid AS id FROM cues_fts WHERE cues_fts MATCH @match ORDER BY rowid DESC LIMIT ${SAID_CANDIDATES}) AS hits
     JOIN cues c ON c.id = hits.id`);
+  const expand = createTypedWordExpansion(db);
   const moments = db.prepare<[string], MomentRow>(`
     SELECT c.id, c.post_id, c.start_ms, c.end_ms, c.text, s.language_tag, s.language_name, p.caption, p.post_url
     FROM json_each(?) AS page
@@ -51,10 +53,11 @@ export function createSaidSearch(db: Db) {
     ORDER BY page.key`);
 
   return db.transaction(({ query, limit, offset }: SaidSearchInput): SaidResult => {
-    const { match, marks } = parseSaidQuery(query);
+    const said = parseSaidQuery(query);
+    const match = expand(said);
     if (match === null) return { moments: [], total: 0, videos: 0, capped: false };
     const found = candidates.all({ match });
-    const best = rankCues(found, marks)
+    const best = rankCues(found, said.marks)
       .sort((a, b) => b.score - a.score || b.id - a.id)
       .slice(offset, offset + limit);
     const page = best.length === 0 ? [] : moments.all(JSON.stringify(best.map((candidate) => candidate.id)));
@@ -69,7 +72,7 @@ export function createSaidSearch(db: Db) {
         startMs: row.start_ms,
         endMs: row.end_ms,
         text: row.text,
-        marks: textMarks(row.text, marks),
+        marks: textMarks(row.text, said.marks),
       })),
       total: found.length,
       videos: new Set(found.map((candidate) => candidate.post_id)).size,
