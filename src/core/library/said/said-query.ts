@@ -6,7 +6,21 @@ export interface SaidMatch {
   readonly match: string | null;
   /** What to mark in a matching cue's folded text: one pattern per term typed. */
   readonly marks: RegExp[];
+  /** The same match split where the last term is an ASCII word still being typed, so the words it starts can be looked up; null otherwise. */
+  readonly typing: TypedWord | null;
 }
+
+export interface TypedWord {
+  /** The phrases of the terms before it, as in the match. */
+  readonly others: string[];
+  /** The words of its own term before it ("rock n" for "rock-n-rol"), or ''. */
+  readonly head: string;
+  /** The start of the word typed so far, folded as the index folds it. */
+  readonly word: string;
+}
+
+/** A word FTS5's unicode61 tokenizer folds exactly as foldText does (ASCII letters and digits). */
+const ASCII_WORD = /^[a-z0-9]+$/u;
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 /** The shortest word typed that is looked up as the start of longer ones. */
@@ -42,6 +56,7 @@ export function parseSaidQuery(input: string): SaidMatch {
   const terms = text.split(/\s+/u).filter((term) => WORD_CHAR.test(term));
   const phrases: string[] = [];
   const marks: RegExp[] = [];
+  let typedWord: TypedWord | null = null;
   terms.forEach((term, index) => {
     const pieces = foldText(term).match(PIECES) ?? [];
     const last = pieces.at(-1);
@@ -49,8 +64,10 @@ export function parseSaidQuery(input: string): SaidMatch {
     const typing = index === terms.length - 1 && !/\s$/u.test(text);
     // one or two letters as a prefix would match most of a large library: they are a whole word until a third is typed
     const prefix = isCjkRun(last) ? [...last].length === 1 : typing && [...last].length >= MIN_PREFIX;
-    phrases.push(`"${pairUpCjk(pieces.join(' ')).trim().replace(/\s+/gu, ' ')}"${prefix ? '*' : ''}`);
+    const words = pairUpCjk(pieces.join(' ')).trim().replace(/\s+/gu, ' ');
+    if (prefix && ASCII_WORD.test(last) && words.endsWith(last)) typedWord = { others: [...phrases], head: words.slice(0, -last.length).trim(), word: last };
+    phrases.push(`"${words}"${prefix ? '*' : ''}`);
     marks.push(markOf(pieces, prefix));
   });
-  return { match: phrases.length > 0 ? phrases.join(' ') : null, marks };
+  return { match: phrases.length > 0 ? phrases.join(' ') : null, marks, typing: typedWord };
 }
