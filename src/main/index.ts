@@ -71,6 +71,11 @@ async function start(): Promise<void> {
     },
   });
   core = engine;
+  // At once: a subscription due when the app starts runs while the window is still loading, and says so too.
+  engine.on('subscription.ran', (ran) => {
+    const notice = subscriptionNotice(ran);
+    if (notice) notify(notice, showWindow);
+  });
 
   const initial = await engine.call('settings.get', {});
   let settings = initial.ok ? initial.value : undefined;
@@ -114,10 +119,6 @@ async function start(): Promise<void> {
     },
   });
   engine.on('credits.alert', (alert) => notify(balanceNotice(alert), showWindow));
-  engine.on('subscription.ran', (ran) => {
-    const notice = subscriptionNotice(ran);
-    if (notice) notify(notice, showWindow);
-  });
   await watchClipboard(engine, (link) => {
     showWindow();
     sendEvent(window, trustedOrigin, 'grab.requested', { url: link, preview: true });

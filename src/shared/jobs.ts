@@ -18,13 +18,18 @@ export const downloadOptionsSchema = z
   .object({
     quality: qualityPreferenceSchema.optional(),
     audioLanguages: z.array(z.string().max(35)).max(10).optional(),
+    /** Absent: as the settings say. `false`: the user unticked "Save subtitles" for this download, whatever the settings say. */
     subtitles: z
-      .object({
-        languages: z.array(z.string().max(35)).max(20),
-        format: subtitleSaveFormatSchema,
-        embed: z.boolean(),
-      })
-      .strict()
+      .union([
+        z
+          .object({
+            languages: z.array(z.string().max(35)).max(20),
+            format: subtitleSaveFormatSchema,
+            embed: z.boolean(),
+          })
+          .strict(),
+        z.literal(false),
+      ])
       .optional(),
     folder: z.string().max(4096).optional(),
   })

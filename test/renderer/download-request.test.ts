@@ -17,7 +17,7 @@ const choices = (chosen: Partial<PostChoices>): PostChoices => ({ quality: {}, a
 describe('postDownloadRequest', () => {
   it('makes one job for a post with one video, naming the chosen variant by its place in the list', () => {
     const request = postDownloadRequest('r1', { medias: [video([360, 720, 1080])] }, choices({ quality: { 0: 1080 } }), settings);
-    expect(request).toEqual({ source: { kind: 'resolved', resolutionId: 'r1', media: [{ index: 0, variant: 2 }] }, options: {} });
+    expect(request).toEqual({ source: { kind: 'resolved', resolutionId: 'r1', media: [{ index: 0, variant: 2 }] }, options: { subtitles: false } });
     expect(commandsInputCheck(request)).toBe(true);
   });
 
@@ -47,7 +47,7 @@ describe('postDownloadRequest', () => {
 
   it('takes only the images left checked on a photo post', () => {
     const request = postDownloadRequest('r4', { medias: [image, image, image] }, choices({ images: { 1: false } }), settings);
-    expect(request).toEqual({ source: { kind: 'resolved', resolutionId: 'r4', media: [{ index: 0 }, { index: 2 }] }, options: {} });
+    expect(request).toEqual({ source: { kind: 'resolved', resolutionId: 'r4', media: [{ index: 0 }, { index: 2 }] }, options: { subtitles: false } });
     expect(commandsInputCheck(request)).toBe(true);
   });
 
@@ -58,8 +58,9 @@ describe('postDownloadRequest', () => {
 });
 
 describe('commonOptions', () => {
-  it('adds subtitles only when asked and a folder only when given', () => {
-    expect(commonOptions(settings, false, '  ')).toEqual({});
+  it('says "no subtitles" outright when unticked (the settings must not add them back) and a folder only when given', () => {
+    expect(commonOptions(settings, false, '  ')).toEqual({ subtitles: false });
+    expect(commonOptions(settings, true, '')).toEqual({ subtitles: { languages: ['en', 'de'], format: 'srt', embed: false } });
   });
 });
 
@@ -103,8 +104,8 @@ describe('listDownloadRequest', () => {
         kind: 'posts',
         picks: [
           { resolutionId: 'a', media: [{ index: 0, variant: 1 }], options: { subtitles: { languages: ['en', 'de'], format: 'srt', embed: false } } },
-          { resolutionId: 'b', media: [{ index: 0 }, { index: 1 }], options: {}, again: true },
-          { resolutionId: 'c', options: {} },
+          { resolutionId: 'b', media: [{ index: 0 }, { index: 1 }], options: { subtitles: false }, again: true },
+          { resolutionId: 'c', options: { subtitles: false } },
         ],
       },
       options: {},

@@ -57,7 +57,8 @@ export async function postProcessStage(port: PostProcessPort, input: PostProcess
   const writer = planWriter(input.plan, input.checkpoint);
   const { doneOf, record } = writer;
   // Embedding asked for in the settings needs ffmpeg as much as one asked for by the job.
-  const embedWanted = input.job.options.subtitles?.embed ?? (input.settings.saveSubtitles && input.settings.embedSubtitles);
+  const asked = input.job.options.subtitles;
+  const embedWanted = asked === undefined ? input.settings.saveSubtitles && input.settings.embedSubtitles : asked !== false && asked.embed;
   const ffmpegNeeded = input.tasks.some((task) => task.kind === 'merge') || embedWanted;
   // Tags alone never make ffmpeg a need: without it a single file is kept as it came.
   const tagsWanted = input.settings.embedMetadata && input.tasks.some((task) => task.fileKind === 'video' || task.fileKind === 'audio');

@@ -21,10 +21,10 @@ export interface PostChoices {
 
 /** Options shared by every job of one Download click: subtitles and folder. */
 export function commonOptions(settings: Pick<Settings, 'subtitleLanguages' | 'subtitleFormat' | 'embedSubtitles'>, saveSubtitles: boolean, folder: string): DownloadOptions {
-  const options: DownloadOptions = {};
-  if (saveSubtitles) {
-    options.subtitles = { languages: settings.subtitleLanguages, format: settings.subtitleFormat, embed: settings.embedSubtitles };
-  }
+  // Unticked is said outright: left out, the job would fall back to the settings and list subtitles anyway.
+  const options: DownloadOptions = {
+    subtitles: saveSubtitles ? { languages: settings.subtitleLanguages, format: settings.subtitleFormat, embed: settings.embedSubtitles } : false,
+  };
   if (folder.trim() !== '') options.folder = folder.trim();
   return options;
 }
