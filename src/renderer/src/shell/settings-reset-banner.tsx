@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../design/icon';
+import { WarningBanner } from '../design/warning-banner';
 import { useAppInfo } from './app-info-context';
 
 /** What the engine reports when the whole settings file was unreadable (see AppInfo.settingsReset). */
@@ -13,24 +12,11 @@ const SETTINGS_FILE = 'settings.json';
 export function SettingsResetBanner() {
   const { t, i18n } = useTranslation();
   const { info } = useAppInfo();
-  const [dismissed, setDismissed] = useState(false);
   const reset = info?.settingsReset ?? [];
-  if (dismissed || reset.length === 0) return null;
+  if (reset.length === 0) return null;
   const names = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(reset.map((name) => t(`settings.${name}`, { defaultValue: name })));
   const [title, body] = reset.includes(SETTINGS_FILE)
     ? [t('settingsReset.fileTitle'), t('settingsReset.fileBody')]
     : [t('settingsReset.valuesTitle'), t('settingsReset.valuesBody', { names })];
-  return (
-    <div className="alerts">
-      <div className="notice notice-warning alert-banner" role="alert" data-testid="settings-reset">
-        <Icon name="warning" />
-        <div className="grow">
-          <strong>{title}</strong> <span>{body}</span> <a href="#/settings">{t('settingsReset.open')}</a>
-        </div>
-        <button type="button" className="button button-icon button-small" aria-label={t('alerts.dismiss')} title={t('alerts.dismiss')} onClick={() => setDismissed(true)}>
-          <Icon name="close" />
-        </button>
-      </div>
-    </div>
-  );
+  return <WarningBanner testId="settings-reset" title={title} body={body} inline={<a href="#/settings">{t('settingsReset.open')}</a>} />;
 }
