@@ -1,7 +1,7 @@
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { Result } from '../../shared/errors';
-import { claimOwnedTemp } from '../files';
+import { claimOwnedTemp, removeOrphanedTemps } from '../files';
 import { syncFile } from '../fs';
 import { coverCameOut, coverMayHaveFailed, withoutCover, writesCovers } from './cover-support';
 import { taggedOutput, type FileTags, type TagFormat } from './file-tags';
@@ -50,7 +50,11 @@ export async function tagFile(ffmpegPath: string, file: string, tags: FileTags, 
   const tagged = taggedOutput(tags, kind.format, { streams: sources.length, videoStreams, coverInput: 1 });
   const directory = path.dirname(file);
   const extension = path.extname(file);
-  const owned = claimOwnedTemp(directory, path.basename(file, extension), 'tagging', extension);
+  const base = path.basename(file, extension);
+  // A tagging killed with its process left its temp here (the file itself is whole: it is
+  // only ever replaced by one rename); this one replaces it.
+  await removeOrphanedTemps(directory, base, 'tagging');
+  const owned = claimOwnedTemp(directory, base, 'tagging', extension);
   try {
     const args = [
       '-hide_banner', '-nostdin', '-loglevel', 'error',

@@ -8,13 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimOwnedTemp } from '../../../src/core/files/owned-temp';
 import { embedSubtitles } from '../../../src/core/media/embed-subtitles';
 import { mergeStreams } from '../../../src/core/media/merge-streams';
+import { tagFile } from '../../../src/core/media/tag-file';
 import { makeFolder, removeFolder } from '../download/helpers';
 import { killQuietly, startUnreapedScript } from '../fs/unreaped-process';
 import { systemFfmpeg } from './system-ffmpeg';
 
 /*
- * A process killed while ffmpeg merged (or embedded subtitles) left `<name>.merging-….mp4`
- * (`.embedding-…`) beside the downloads for good (found by test/reliability/crash-kill).
+ * A process killed while ffmpeg merged (or embedded subtitles, or wrote a file's details) left
+ * `<name>.merging-….mp4` (`.embedding-…`, `.tagging-…`) beside the downloads for good (found by test/reliability/crash-kill).
  * The next run on the same name removes the temps whose writer has ended, known by the OS
  * lock on their owner file, and leaves those of a live writer alone, in another process or
  * this one. Real writer processes: one killed with SIGKILL and left unreaped (its pid
@@ -122,5 +123,22 @@ describe('temp files left by a killed subtitle embedding', () => {
     expect(names).not.toContain(ownerOf(killed));
     expect(names).toContain(live);
     expect(names.filter((name) => name.startsWith('film.embedding-')).sort()).toEqual([live, ownerOf(live)].sort());
+  });
+});
+
+describe('temp files left by a killed tagging', () => {
+  it('are removed by the next tagging of the same file; a live writer keeps its own', async () => {
+    const track = path.join(folder, 'song.m4a');
+    await run(ffmpeg, ['-v', 'error', '-nostdin', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=1', '-c:a', 'aac', track]);
+    const killed = await killedWriter('song', 'tagging', '.m4a');
+    const live = (await writerProcess('song', 'tagging', '.m4a')).name;
+
+    const tagged = await tagFile(ffmpeg, track, { title: 'Song', link: 'https://music.example/t/song', site: 'music.example' });
+
+    expect(tagged).toEqual({ ok: true, value: true });
+    const names = await readdir(folder);
+    expect(names).not.toContain(killed);
+    expect(names).not.toContain(ownerOf(killed));
+    expect(names.filter((name) => name.startsWith('song.tagging-')).sort()).toEqual([live, ownerOf(live)].sort());
   });
 });
