@@ -38,7 +38,7 @@ const take = (path: string): FileLock => {
 
 /** Another process that takes the lock and keeps it; unreaped, so once killed it stays a zombie. */
 async function holderProcess(path: string): Promise<{ pid: number; answer: string }> {
-  const script = `const { tryLockFile } = await import(${JSON.stringify(LOCK_MODULE)}); const a = tryLockFile(${JSON.stringify(path)}); console.log(a.ok ? 'locked' : a.held ? 'held' : 'unavailable'); console.log('ready'); setInterval(() => {}, 1e6);`;
+  const script = `const { tryLockFile } = await import(${JSON.stringify(LOCK_MODULE)}); const a = tryLockFile(${JSON.stringify(path)}); console.log(a.ok ? 'locked' : a.held ? 'held' : 'unavailable'); console.log('ready'); setInterval(() => a, 1e6);`;
   const started = await startUnreapedScript(script);
   children.push(started);
   return { pid: started.pid, answer: /^(locked|held|unavailable)$/mu.exec(started.output())?.[1] ?? '' };

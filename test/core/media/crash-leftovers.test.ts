@@ -49,7 +49,9 @@ async function writerProcess(base: string, tag: string, extension: string): Prom
     `const { writeFileSync } = await import('node:fs');`,
     `const temp = claimOwnedTemp(${JSON.stringify(folder)}, ${JSON.stringify(base)}, ${JSON.stringify(tag)}, ${JSON.stringify(extension)});`,
     `writeFileSync(temp.path, 'half a write');`,
-    `console.log('temp ' + temp.path); console.log('ready'); setInterval(() => {}, 1e6);`,
+    // The timer keeps the claim referenced: a claim the garbage collector takes closes its lock
+    // (better-sqlite3 closes a collected database), and the writer would look ended.
+    `console.log('temp ' + temp.path); console.log('ready'); setInterval(() => temp, 1e6);`,
   ].join('\n');
   const started = await startUnreapedScript(script);
   writers.push(started);
