@@ -18,7 +18,7 @@ describe('what is left over is never lost silently', () => {
     }, links.join('\n'));
     await page.getByText('Previewing the first 50 links; the other 10 are still in the box: preview them next.').waitFor();
     expect((await page.getByLabel('Links to posts, profiles or playlists').inputValue()).split('\n')).toEqual(links.slice(50));
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="error-card"]').length === 50);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="link-row"][data-kind="error"]').length === 50);
     await screenshotThemes(page, 'grab-drop-capped');
   });
 

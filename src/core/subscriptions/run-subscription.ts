@@ -97,10 +97,13 @@ export async function runSubscription(port: RunPort, id: number, signal: AbortSi
         message: `Stopped: the balance (${credits(balance)}) is${isBelow(subscription.stopBelow, balance) ? '' : ' about to go'} below the ${credits(subscription.stopBelow)} you chose.`,
       };
     }
-    if (subscription.runCap !== null && progress.cost + price > subscription.runCap) {
+    // A cap already reached stops whatever a page costs: an unknown price counts as 0 above,
+    // and no page is free.
+    const passes = (spent: number, cap: number): boolean => spent >= cap || spent + price > cap;
+    if (subscription.runCap !== null && passes(progress.cost, subscription.runCap)) {
       return { outcome: 'run_cap', message: `Stopped at the cap of ${credits(subscription.runCap)} per run (${credits(progress.cost)} spent).` };
     }
-    if (subscription.monthCap !== null && spentThisMonth.value + progress.cost + price > subscription.monthCap) {
+    if (subscription.monthCap !== null && passes(spentThisMonth.value + progress.cost, subscription.monthCap)) {
       return { outcome: 'month_cap', message: `Stopped at the cap of ${credits(subscription.monthCap)} a month (${credits(spentThisMonth.value + progress.cost)} spent this month).` };
     }
 
