@@ -9,6 +9,15 @@ import { makeFolder, removeFolder } from '../download/helpers';
 let located: Promise<string> | undefined;
 
 /**
+ * Where the ffmpeg the app finds is the 2018 build of @ffmpeg-installer (the bundled fallback
+ * on a machine without ffmpeg where ffmpeg-static could not download), the reason a test of
+ * what a current ffmpeg writes (MP4 covers, Matroska and MP3 tags) is skipped; else undefined.
+ */
+export const oldBundledFfmpeg: string | undefined = await locateFfmpeg().then((found) =>
+  found.ok && found.value.source === 'ffmpeg-installer' ? `skipped: the ffmpeg found is the bundled 2018 build (${found.value.version}), which writes no MP4 cover` : undefined,
+);
+
+/**
  * The ffmpeg the media tests run: found the way the app finds it (FFMPEG_PATH, bundled,
  * PATH), so a machine without ffmpeg installed runs them with the bundled one; with none
  * at all the suite fails loudly, saying what was tried.

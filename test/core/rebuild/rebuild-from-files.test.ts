@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/core';
 import type { Harness } from '../engine/core-harness';
 import { startHarness, value } from '../engine/core-harness';
+import { oldBundledFfmpeg } from '../media/system-ffmpeg';
 
 /*
  * The library lost, then rebuilt from the files Trove wrote: a merged 1080p video, an
@@ -85,7 +86,7 @@ async function expectRestored(core: Core, before: Map<string, Snapshot>): Promis
   }
 }
 
-describe('rebuilding the library from its files', () => {
+describe.skipIf(oldBundledFfmpeg !== undefined)(`rebuilding the library from its files${oldBundledFfmpeg ? ` — ${oldBundledFfmpeg}` : ''}`, () => {
   it('brings back posts, files, subtitles, previews and search after the data folder is deleted, for 0 credits; a second run adds nothing', async () => {
     harness = await startHarness();
     await download(harness.core);
