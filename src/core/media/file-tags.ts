@@ -41,18 +41,25 @@ export function iso6392For(tag: string): string | undefined {
 
 const COVER_MIME: Readonly<Record<string, string>> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp' };
 
+/** The cover's MIME type by its extension; undefined for a kind no container takes (the file is tagged without it). */
+export const coverMimeType = (coverPath: string): string | undefined => COVER_MIME[path.extname(coverPath).toLowerCase()];
+
+/** "track 2/3": the media item's place in the post, in the one tag every container and player knows. */
+export const trackTag = (tags: Pick<FileTags, 'mediaIndex' | 'mediaCount'>): { number: number; total: number } | undefined =>
+  tags.mediaIndex === undefined ? undefined : { number: tags.mediaIndex + 1, total: tags.mediaCount ?? tags.mediaIndex + 1 };
+
 /** The container-level tags, named as ffmpeg's muxers map them (MP4 atoms, ID3 frames, Matroska tags). */
 function metadataArgs(tags: FileTags, format: TagFormat): string[] {
+  const track = trackTag(tags);
   const fields: Array<[string, string | undefined]> = [
     ['title', tags.title],
     ['artist', tags.artist],
     ['date', tags.date],
     ['description', tags.description],
     ['comment', tags.link],
-    // MP4's tvnw ("network") is the one standard atom for where a video was published.
+    // ffmpeg writes "network" into MP4 as the TV network atom (tvnn): the one standard atom for where a video was published.
     ['network', tags.site],
-    // "track 2/3": the media item's place in the post, in the one tag every container and player knows.
-    ['track', tags.mediaIndex === undefined ? undefined : `${tags.mediaIndex + 1}/${tags.mediaCount ?? tags.mediaIndex + 1}`],
+    ['track', track ? `${track.number}/${track.total}` : undefined],
     // MP4 keeps only its known atoms; Matroska and ID3 (as TXXX) keep the link under its own name too.
     ...(format === 'mp4' || format === 'm4a' ? [] : ([['purl', tags.link]] as Array<[string, string]>)),
   ];
@@ -77,7 +84,7 @@ export function taggedOutput(tags: FileTags, format: TagFormat, media: { streams
   const language = tags.audioLanguage ? iso6392For(tags.audioLanguage) : undefined;
   if (language) args.push('-metadata:s:a:0', `language=${language}`);
   const cover = tags.coverPath;
-  const mime = cover ? COVER_MIME[path.extname(cover).toLowerCase()] : undefined;
+  const mime = cover ? coverMimeType(cover) : undefined;
   if (!cover || !mime || format === 'webm') {
     // WebM has no attachments and no cover picture: tags only.
     return { inputs: [], args, coverStream: false };

@@ -8,6 +8,7 @@ import { MUXER, type Container } from './choose-container';
 import { coverCameOut, coverMayHaveFailed, withoutCover, writesCovers } from './cover-support';
 import { fileTagsSchema, taggedOutput, type FileTags, type TagFormat } from './file-tags';
 import { mediaError, type MediaError } from './media-error';
+import { muxInProcess } from './mux-in-process';
 import { parseMediaInfo, type MediaStream } from './media-info';
 import { planFromIndexes, planFromInputs, type MergePlan } from './merge-plan';
 import { parseMergeLog, readProgressLine, type MergeLog, type MergeProgressReport } from './merge-log';
@@ -38,6 +39,8 @@ export interface MergeRequest {
   indexReserveBytes?: number;
   /** Written into the merged file in the same pass (file-tags). */
   tags?: FileTags;
+  /** Inputs up to this many bytes are merged in-process (mux-in-process); default IN_PROCESS_LIMIT_BYTES, 0: always ffmpeg. */
+  inProcessLimitBytes?: number;
   signal?: AbortSignal;
   onProgress?: (progress: MergeProgress) => void;
 }
@@ -60,6 +63,7 @@ const requestSchema = z.object({
   expectedDurationSeconds: z.number().positive().optional(),
   indexReserveBytes: z.number().int().positive().optional(),
   tags: fileTagsSchema.optional(),
+  inProcessLimitBytes: z.number().int().nonnegative().optional(),
 });
 
 const TAG_FORMAT: Readonly<Record<Container, TagFormat>> = { mp4: 'mp4', webm: 'webm', mkv: 'matroska' };
@@ -89,6 +93,11 @@ export async function mergeStreams(request: MergeRequest): Promise<Result<Merged
   const files = { videoPath, audioPath };
   const unreadable = (log: string) => (file: string) => mediaError('invalid_input', `ffmpeg cannot read ${path.basename(file)}: ${logTail(log, 1)}`);
 
+  // A merge killed with its process left its temp here; this merge replaces it.
+  await removeOrphanedTemps(directory, baseName, 'merging');
+  const inProcess = await mergeInProcess(request, directory);
+  if (inProcess) return inProcess;
+
   let plan = await planFromIndexes(videoPath, audioPath);
   if (!plan) {
     const probed = await probeMediaFiles(ffmpegPath, [videoPath, audioPath], signal);
@@ -99,8 +108,6 @@ export async function mergeStreams(request: MergeRequest): Promise<Result<Merged
     plan = described.value;
   }
 
-  // A merge killed with its process left its temp here; this merge replaces it.
-  await removeOrphanedTemps(directory, baseName, 'merging');
   const write = (next: MergePlan, index?: string[]): Promise<Written> => {
     // MP4: the index (moov) goes first, for playback while loading, in room reserved up front.
     const reserve = indexReserveBytes ?? next.reserve;
@@ -156,18 +163,63 @@ export async function mergeStreams(request: MergeRequest): Promise<Result<Merged
       return mergeStreams({ ...request, tags: withoutCover(request.tags) });
     }
   }
+  const kept = await keep(temp, discard, directory, `${baseName}.${container}`, request);
+  return kept.ok ? { ok: true, value: { path: kept.value, container, videoCodec, audioCodec, durationSeconds: verified.value } } : kept;
+}
+
+/**
+ * The in-process merge (mux-in-process) of a small MP4 pair, under the same checks and in
+ * the same steps as ffmpeg's: an owned temp, verified, fsynced, then its final name, then
+ * the sources go. Undefined when ffmpeg should merge instead: a pair that path does not
+ * take, anything mediabunny refuses, or a result that fails the checks (ffmpeg then gives
+ * the answer, the same file or the same error, as it did before this path existed).
+ */
+async function mergeInProcess(request: MergeRequest, directory: string): Promise<Result<Merged, MediaError> | undefined> {
+  const { baseName, expectedDurationSeconds, tags, onProgress } = request;
+  const owned = claimOwnedTemp(directory, baseName, 'merging', '.mp4');
+  const muxed = await muxInProcess({
+    videoPath: request.videoPath,
+    audioPath: request.audioPath,
+    temp: owned.path,
+    tags,
+    limitBytes: request.inProcessLimitBytes,
+    signal: request.signal,
+    onProgress: (seconds, inputSeconds) => {
+      const durationSeconds = expectedDurationSeconds ?? inputSeconds;
+      onProgress?.({ seconds, durationSeconds, fraction: Math.min(1, seconds / durationSeconds) });
+    },
+  });
+  if (!muxed.ok) {
+    await owned.finish();
+    return muxed.error.code === 'canceled' ? muxed : undefined;
+  }
+  const { videoCodec, audioCodec, streams, packets } = muxed.value;
+  const expected = expectedDurationSeconds ?? muxed.value.inputSeconds;
+  const cover = tags?.coverPath !== undefined;
+  const verified = check(streams, muxed.value.durationSeconds, { videoCodec, audioCodec, expected, cover });
+  const coverMissing = cover && !streams.some((stream) => stream.attachedPicture);
+  if (!verified.ok || packets.includes(0) || coverMissing) {
+    await owned.finish();
+    return undefined;
+  }
+  const kept = await keep(owned.path, () => owned.finish(), directory, `${baseName}.mp4`, request);
+  return kept.ok ? { ok: true, value: { path: kept.value, container: 'mp4', videoCodec, audioCodec, durationSeconds: verified.value } } : kept;
+}
+
+/** A verified temp gets its final name (never over an existing file); then the sources go, unless kept. */
+async function keep(temp: string, discard: () => Promise<void>, directory: string, name: string, request: MergeRequest): Promise<Result<string, MediaError>> {
   let finalPath: string;
   try {
     // On disk before it has its name and before the sources go (a download is kept the same way).
     await syncFile(temp);
-    finalPath = await moveToUniqueName(temp, directory, `${baseName}.${container}`);
+    finalPath = await moveToUniqueName(temp, directory, name);
   } catch (error) {
     await discard();
     return failure('io_error', `Could not save the merged file: ${error instanceof Error ? error.message : String(error)}`);
   }
   await discard(); // the temp has its final name: only its owner file goes
-  if (!request.keepSources) await Promise.all([rm(videoPath, { force: true }), rm(audioPath, { force: true })]);
-  return { ok: true, value: { path: finalPath, container, videoCodec, audioCodec, durationSeconds: verified.value } };
+  if (!request.keepSources) await Promise.all([rm(request.videoPath, { force: true }), rm(request.audioPath, { force: true })]);
+  return { ok: true, value: finalPath };
 }
 
 const FASTSTART = ['-movflags', '+faststart'];

@@ -70,11 +70,13 @@ const AAC = ['-c:a', 'aac'];
 const OPUS = ['-c:a', 'libopus'];
 
 describe('mergeStreams on the sandbox split streams', () => {
-  it('stream-copies h264 + aac into a verified mp4 with its index first and removes the sources', async () => {
+  it('stream-copies h264 + aac with ffmpeg into a verified mp4 with its index first and removes the sources', async () => {
     const pair = await sandboxPair('merge1');
     const progress: MergeProgress[] = [];
     const result = await mergeStreams({
       ffmpegPath: ffmpeg,
+      // ffmpeg's merge, which the sandbox's small pair would not get otherwise (mux-in-process).
+      inProcessLimitBytes: 0,
       videoPath: pair.video,
       audioPath: pair.audio,
       baseName: 'Sandbox Creator - Sample video [merge1]',
@@ -113,7 +115,7 @@ describe('mergeStreams on the sandbox split streams', () => {
 
   it('falls back to +faststart when the room reserved for the index is too small', async () => {
     const pair = await sandboxPair('merge4');
-    const result = await mergeStreams({ ffmpegPath: ffmpeg, videoPath: pair.video, audioPath: pair.audio, baseName: 'clip', indexReserveBytes: 64 });
+    const result = await mergeStreams({ ffmpegPath: ffmpeg, videoPath: pair.video, audioPath: pair.audio, baseName: 'clip', indexReserveBytes: 64, inProcessLimitBytes: 0 });
     expect(result).toMatchObject({ ok: true, value: { container: 'mp4', path: path.join(folder, 'clip.mp4') } });
     if (!result.ok) return;
     const boxes = await topLevelBoxes(result.value.path);

@@ -26,7 +26,7 @@ describe('moovReserve', () => {
     const described = moovReserve(inputs.value, video, audio) ?? 0;
     const reserve = (await planFromIndexes(videoPath, audioPath))?.reserve;
 
-    const merged = await mergeStreams({ ffmpegPath: ffmpeg, videoPath, audioPath, baseName: 'out', keepSources: true });
+    const merged = await mergeStreams({ ffmpegPath: ffmpeg, videoPath, audioPath, baseName: 'out', keepSources: true, inProcessLimitBytes: 0 });
     if (!merged.ok) throw new Error(merged.error.message);
     const boxes = await topLevelBoxes(merged.value.path);
     // One pass: the index sits in the room reserved from the inputs' indexes, the rest of which is a free box.
