@@ -7,7 +7,7 @@ import { iso6392For, type FileTags } from '../../../src/core/media/file-tags';
 import { mergeStreams } from '../../../src/core/media/merge-streams';
 import { tagFile } from '../../../src/core/media/tag-file';
 import { writesCovers } from '../../../src/core/media/cover-support';
-import { ffmpegWorkspace, probeFile } from './system-ffmpeg';
+import { ffmpegWorkspace, probeFile, tagsOf } from './system-ffmpeg';
 
 /*
  * Tags and covers written by the ffmpeg the app finds, read back with that ffmpeg (the
@@ -26,21 +26,6 @@ const TAGS: FileTags = {
   site: 'video.example',
   audioLanguage: 'ja-JP',
 };
-
-/** The file's global tags, as ffmpeg reads them back (ffmetadata escapes = ; # \ and newlines). */
-async function tagsOf(file: string): Promise<Record<string, string>> {
-  const { stdout } = await exec(work.ffmpeg, ['-v', 'error', '-nostdin', '-i', file, '-f', 'ffmetadata', '-']);
-  const tags: Record<string, string> = {};
-  for (const line of stdout.replace(/\\\n/g, '\n\u0000').split('\n')) {
-    const match = /^([^=;#]+)=(.*)$/.exec(line);
-    if (match) tags[(match[1] ?? '').toLowerCase()] = (match[2] ?? '').replace(/\\(.)/g, '$1');
-    else if (line.startsWith('\u0000')) {
-      const last = Object.keys(tags).at(-1);
-      if (last) tags[last] += `\n${line.slice(1)}`;
-    }
-  }
-  return tags;
-}
 
 async function make(name: string, args: string[]): Promise<string> {
   const file = path.join(work.folder, name);

@@ -8,7 +8,7 @@ import { mergeStreams, type MergeProgress, type MergeRequest } from '../../../sr
 import { factsOfTags } from '../../../src/core/rebuild/file-facts';
 import { makeFolder, removeFolder } from '../download/helpers';
 import { topLevelBoxes } from './mp4-boxes';
-import { probeFile, systemFfmpeg } from './system-ffmpeg';
+import { probeFile, systemFfmpeg, tagsOf } from './system-ffmpeg';
 
 /*
  * The in-process merge (mux-in-process) against ffmpeg's, on small pairs made here by the
@@ -64,20 +64,7 @@ const TAGS: FileTags = {
   mediaCount: 3,
 };
 
-/** The file's global tags as the rebuild reads them (ffmpeg's ffmetadata writer; = ; # \ and newlines escaped). */
-async function ffmetadata(file: string): Promise<Record<string, string>> {
-  const { stdout } = await exec(ffmpeg, ['-v', 'error', '-nostdin', '-i', file, '-f', 'ffmetadata', '-']);
-  const tags: Record<string, string> = {};
-  let last: string | undefined;
-  for (const line of stdout.replace(/\\\n/g, '\uE000').split('\n')) {
-    const match = /^([^=;#]+)=(.*)$/.exec(line);
-    if (!match) continue;
-    last = (match[1] ?? '').toLowerCase();
-    tags[last] = (match[2] ?? '').replace(/\uE000/g, '\n').replace(/\\(.)/g, '$1');
-  }
-  return tags;
-}
-/** The keys src/core/rebuild reads (file-facts), as they come out of a file. */
+/** The keys src/core/rebuild reads (file-facts), as they come out of a file (ffmpeg's ffmetadata writer, as the rebuild reads them). */
 const REBUILD_KEYS = ['title', 'artist', 'date', 'description', 'comment', 'purl', 'network', 'track'];
 const rebuildKeys = (tags: Record<string, string>) => Object.fromEntries(REBUILD_KEYS.filter((key) => key in tags).map((key) => [key, tags[key]]));
 
@@ -105,7 +92,7 @@ describe('the in-process merge of a small MP4 pair', () => {
     const byFfmpeg = await mergeStreams({ ...(await h264Aac()), ffmpegPath: ffmpeg, baseName: 'ffmpeg', keepSources: true, tags, inProcessLimitBytes: 0 });
     expect(inProcess.ok && byFfmpeg.ok).toBe(true);
     if (!inProcess.ok || !byFfmpeg.ok) return;
-    const [fast, slow] = await Promise.all([ffmetadata(inProcess.value.path), ffmetadata(byFfmpeg.value.path)]);
+    const [fast, slow] = await Promise.all([tagsOf(inProcess.value.path), tagsOf(byFfmpeg.value.path)]);
     expect(rebuildKeys(fast)).toEqual(rebuildKeys(slow));
     expect(rebuildKeys(fast)).toEqual({ title: TAGS.title, artist: TAGS.artist, date: TAGS.date, description: TAGS.description, comment: TAGS.link, network: TAGS.site, track: '2/3' });
     expect(factsOfTags(fast)).toEqual(factsOfTags(slow));

@@ -6,6 +6,8 @@ import type { MediaInfo } from '../../../src/core/media/media-info';
 import { probeMedia } from '../../../src/core/media/probe-media';
 import { makeFolder, removeFolder } from '../download/helpers';
 
+const exec = promisify(execFile);
+
 let located: Promise<string> | undefined;
 
 /**
@@ -40,6 +42,21 @@ export async function probeFile(file: string): Promise<MediaInfo> {
   return probed.value;
 }
 
+/** The file's global tags, as ffmpeg reads them back (ffmetadata escapes = ; # \ and newlines). */
+export async function tagsOf(file: string): Promise<Record<string, string>> {
+  const { stdout } = await exec(await systemFfmpeg(), ['-v', 'error', '-nostdin', '-i', file, '-f', 'ffmetadata', '-']);
+  const tags: Record<string, string> = {};
+  for (const line of stdout.replace(/\\\n/g, '\n\u0000').split('\n')) {
+    const match = /^([^=;#]+)=(.*)$/.exec(line);
+    if (match) tags[(match[1] ?? '').toLowerCase()] = (match[2] ?? '').replace(/\\(.)/g, '$1');
+    else if (line.startsWith('\u0000')) {
+      const last = Object.keys(tags).at(-1);
+      if (last) tags[last] += `\n${line.slice(1)}`;
+    }
+  }
+  return tags;
+}
+
 export interface FfmpegWorkspace {
   /** Set before the first test. */
   ffmpeg: string;
@@ -49,7 +66,6 @@ export interface FfmpegWorkspace {
   make: (args: readonly string[]) => Promise<void>;
 }
 
-const exec = promisify(execFile);
 
 /** The located ffmpeg and a temp folder for the tests of one file (registers its own hooks). */
 export function ffmpegWorkspace(): FfmpegWorkspace {
