@@ -138,7 +138,11 @@ async function mux(request: InProcessRequest, cover: Mp4Cover | undefined): Prom
         request.onProgress?.(seconds, inputSeconds);
       }),
       copyPackets(audio, signal, (packet, first) => audioSource.add(packet, first ? { decoderConfig: audioConfig } : undefined)),
-    ]);
+    ]).catch(async (error: unknown) => {
+      // One track failed: the other's copy, maybe waiting for it, ends with the output.
+      await output.cancel();
+      throw error;
+    });
     if (!copied.every(Boolean)) {
       await output.cancel();
       return { ok: false, error: mediaError('canceled', 'The merge was canceled.') };
