@@ -144,6 +144,39 @@ describe('migrating step by step', () => {
     expect(objects(db, 'table')).not.toContain('half_done');
     db.close();
   });
+
+  /** A step that leaves a subscription run whose subscription is gone: a broken foreign key. */
+  const orphaning: Migration = {
+    version: LATEST + 1,
+    name: 'orphaning',
+    up(inner) {
+      inner.exec(`INSERT INTO subscriptions (id, url, kind, title, schedule, options, stop_below, created_at) VALUES (1, 'x', 'profile', 'x', 'daily', '{}', 100, 1)`);
+      inner.exec(`INSERT INTO subscription_runs (subscription_id, started_at, ended_at, pages, found, cost, outcome) VALUES (1, 1, 2, 1, 0, 5, 'done')`);
+      inner.exec('DELETE FROM subscriptions'); // no cascade without enforcement
+    },
+  };
+
+  it('with foreign keys enforced, SQLite refuses the step that would break one, and the step rolls back', () => {
+    const db = rawDb();
+    migrateDatabase(db, migrations);
+    const result = migrateDatabase(db, mergeMigrations(migrations, [{ ...orphaning, up: (inner) => {
+      inner.exec(`INSERT INTO subscription_runs (subscription_id, started_at, ended_at, pages, found, cost, outcome) VALUES (404, 1, 2, 1, 0, 5, 'done')`);
+    } }]));
+    expect(result).toMatchObject({ ok: false, error: { code: 'migration_failed', message: expect.stringContaining('FOREIGN KEY') } });
+    expect(schemaVersion(db)).toBe(LATEST);
+    db.close();
+  });
+
+  it('without enforcement, the foreign key check finds what a step broke and the step rolls back', () => {
+    const db = new Database(path);
+    db.pragma('foreign_keys = OFF'); // better-sqlite3 turns them on by default
+    migrateDatabase(db, migrations);
+    const result = migrateDatabase(db, mergeMigrations(migrations, [orphaning]));
+    expect(result).toMatchObject({ ok: false, error: { code: 'migration_failed', message: expect.stringContaining('1 foreign key violation(s)') } });
+    expect(schemaVersion(db)).toBe(LATEST);
+    expect(db.prepare('SELECT count(*) FROM subscription_runs').pluck().get()).toBe(0);
+    db.close();
+  });
 });
 
 describe('openDatabase', () => {

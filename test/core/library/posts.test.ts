@@ -137,6 +137,29 @@ describe('upserting posts', () => {
     expect(sparse).toEqual({ id: 1, created: false });
   });
 
+  it('checks a batch for copies as it writes: a merge earlier in the batch gives a stored post the site and id a later post finds it by', () => {
+    // known by a link only (pasted before its site and id were known)
+    const pasted = 'https://share.video.example/s/ONLY';
+    const [stored] = unwrap(library.upsertPosts([{ post: videoPost('x', { site: undefined, id: undefined, post_url: undefined }), sourceUrl: pasted }]));
+    const outcomes = unwrap(
+      library.upsertPosts([
+        { post: videoPost('full'), sourceUrl: pasted }, // merges by the link, bringing site and id
+        { post: videoPost('full', { post_url: undefined, title: 'by id' }) }, // no link: found by the site and id just filled in
+        { post: videoPost('fresh') },
+        { post: videoPost('fresh', { title: 'fresh again' }) }, // a copy of a post new in this batch
+      ]),
+    );
+    expect(outcomes).toEqual([
+      { id: stored?.id, created: false },
+      { id: stored?.id, created: false },
+      { id: 2, created: true },
+      { id: 2, created: false },
+    ]);
+    expect(unwrap(library.getPost(stored?.id ?? 0))).toMatchObject({ site: 'video.example', platformId: 'full', title: 'by id' });
+    expect(temp.db.prepare('SELECT count(*) FROM posts').pluck().get()).toBe(2);
+    expect(() => checkSearchIndex(temp.db)).not.toThrow();
+  });
+
   it('writes a batch in one transaction: a failure leaves nothing behind', () => {
     const bad = videoPost('bad', { medias: [{ media_type: 'hologram' as 'video', resource_url: 'x' }] });
     const result = library.upsertPosts([{ post: videoPost('good') }, { post: bad }]);

@@ -12,13 +12,13 @@ export interface ExistingKeys {
   readonly linkKeys: readonly string[];
 }
 
-interface Identity {
+export interface Identity {
   site: string | null;
   platform_id: string | null;
 }
 
 /** Both sides name a site or an id, and not the same one: another post, whatever link they share. */
-const conflicts = (stored: Identity | undefined, { site, id }: ExistingKeys): boolean =>
+export const conflicts = (stored: Identity | undefined, { site, id }: ExistingKeys): boolean =>
   (stored?.site != null && site !== undefined && stored.site.toLowerCase() !== site.toLowerCase()) ||
   (stored?.platform_id != null && id !== undefined && stored.platform_id !== id);
 
@@ -26,14 +26,9 @@ const conflicts = (stored: Identity | undefined, { site, id }: ExistingKeys): bo
  * Is this post already in the library? Same site + platform id first (exact), else any
  * known link to it, unless the post behind the link has another site or id (a share link
  * reused, a redirect): merging there would overwrite another post's record.
- * Used before every charged call, and by the upsert to merge.
- * `unwrittenLinks` are links a batch has recorded but not yet inserted: each key is looked
- * up in the table, then there, as if it had been inserted (the table's entry wins).
+ * Used before every charged call; the upsert checks a whole batch the same way (batch-matches).
  */
-export function createExistingLookup(
-  db: Db,
-  unwrittenLinks?: ReadonlyMap<string, number>,
-): (keys: ExistingKeys) => ExistingMatch | undefined {
+export function createExistingLookup(db: Db): (keys: ExistingKeys) => ExistingMatch | undefined {
   const byId = db.prepare<[string, string], number>('SELECT id FROM posts WHERE site = ? AND platform_id = ?').pluck();
   const byUrl = db.prepare<[string], number>('SELECT post_id FROM post_links WHERE url_key = ?').pluck();
   const identity = db.prepare<[number], Identity>('SELECT site, platform_id FROM posts WHERE id = ?');
@@ -45,7 +40,7 @@ export function createExistingLookup(
       if (postId !== undefined) return { id: postId, matchedBy: 'id' };
     }
     for (const key of linkKeys) {
-      const postId = byUrl.get(key) ?? unwrittenLinks?.get(key);
+      const postId = byUrl.get(key);
       if (postId !== undefined && !conflicts(identity.get(postId), keys)) return { id: postId, matchedBy: 'url' };
     }
     return undefined;

@@ -1,6 +1,7 @@
 import type { Post } from '../../../shared/post';
 import type { Db } from '../../db';
-import { createExistingLookup } from './find-existing';
+import { createBatchMatcher } from './batch-matches';
+import type { BatchKeys, BatchMatches } from './batch-matches';
 import type { MediaLocal, PostRecordInput, UpsertOutcome } from '../library-types';
 import { linkKey } from './link-key';
 import { mediaMaskOf, mediaMaskSql } from './media-mask';
@@ -38,6 +39,13 @@ const postParams = (post: Post, avatarPath: string | undefined) => ({
   created_at: toEpochMs(post.created_at),
 });
 
+/** One post of a batch with what the writer derives from it once. */
+interface Prepared {
+  readonly input: PostRecordInput;
+  readonly params: ReturnType<typeof postParams>;
+  readonly keys: BatchKeys;
+}
+
 const mediaParams = (local: MediaLocal | undefined) => ({
   preview_path: local?.previewPath ?? null,
   variant: local?.variant ? JSON.stringify(local.variant) : null,
@@ -53,7 +61,7 @@ export function createPostWriter(db: Db, now: () => number) {
   // writePending): one statement for a thousand rows instead of a thousand statements.
   const unwrittenLinks = new Map<string, number>();
   const unwrittenMedia: unknown[][] = [];
-  const lookup = createExistingLookup(db, unwrittenLinks);
+  const matchBatch = createBatchMatcher(db);
   // the columns in postParams' order, then the times and the mask: bound by position, which
   // is cheaper than by name for a statement run once per new post
   const insertPost = db.prepare(`
@@ -108,14 +116,10 @@ export function createPostWriter(db: Db, now: () => number) {
     dropPending();
   };
 
-  const writeOne = ({ post, sourceUrl, avatarPath, media }: PostRecordInput): UpsertOutcome => {
+  const writeOne = ({ input: { post, media }, params, keys }: Prepared, matches: BatchMatches): UpsertOutcome => {
     const time = now();
-    const params = postParams(post, avatarPath);
-    // each link normalized once: for the lookup, then to be stored
-    const linkKeys = [post.post_url, sourceUrl]
-      .filter((link): link is string => link !== undefined && link.trim() !== '')
-      .map(linkKey);
-    const existing = lookup({ site: params.site ?? undefined, id: params.platform_id ?? undefined, linkKeys });
+    const { linkKeys } = keys;
+    const existing = matches.find(keys);
     if (existing) {
       const { id } = existing;
       // a merge reads and edits what earlier posts of the batch wrote (media, search entry)
@@ -126,6 +130,7 @@ export function createPostWriter(db: Db, now: () => number) {
       });
       refreshMediaMask.run(id);
       for (const key of linkKeys) addLink.run(key, id);
+      matches.written(id, keys);
       return { id, created: false };
     }
     // a new post's media items are exactly these
@@ -137,12 +142,20 @@ export function createPostWriter(db: Db, now: () => number) {
       unwrittenMedia.push([id, index, item.media_type, item.duration ?? null, preview_path, variant]);
     });
     for (const key of linkKeys) if (!unwrittenLinks.has(key)) unwrittenLinks.set(key, id);
+    matches.written(id, keys);
     return { id, created: true };
   };
 
   const writeBatch = (inputs: readonly PostRecordInput[]): UpsertOutcome[] => {
     dropPending(); // what a failed batch left
-    const outcomes = inputs.map(writeOne);
+    const prepared = inputs.map((input): Prepared => {
+      const params = postParams(input.post, input.avatarPath);
+      // each link normalized once: for the duplicate check, then to be stored
+      const linkKeys = [input.post.post_url, input.sourceUrl].filter((link): link is string => link !== undefined && link.trim() !== '').map(linkKey);
+      return { input, params, keys: { site: params.site, id: params.platform_id, linkKeys } };
+    });
+    const matches = matchBatch(prepared.map(({ keys }) => keys));
+    const outcomes = prepared.map((entry) => writeOne(entry, matches));
     writePending();
     return outcomes;
   };
