@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../shared/settings';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
+import { switchLanguage } from '../i18n/i18n';
 import { needsNewImagePolicy } from './image-policy';
 import { useContractEvent } from './use-contract-event';
 
@@ -26,7 +27,7 @@ export function SettingsProvider({ initial, children }: { initial: Settings; chi
   }, [settings.theme]);
   useEffect(() => {
     document.documentElement.lang = settings.language;
-    if (i18n.language !== settings.language) void i18n.changeLanguage(settings.language);
+    if (i18n.language !== settings.language) void switchLanguage(i18n, settings.language);
   }, [i18n, settings.language]);
   return <SettingsContext.Provider value={settings}>{children}</SettingsContext.Provider>;
 }
