@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { errorWordsKey } from '../../src/renderer/src/errors/error-words';
-import { createI18n, resources } from '../../src/renderer/src/i18n/i18n';
+import { createI18n } from '../../src/renderer/src/i18n/i18n';
+import { resources } from './all-locales';
 import { ERROR_CODE_NAMES } from '../../src/shared/error-codes';
 import type { ErrorCode } from '../../src/shared/error-codes';
 import { UI_LANGUAGES } from '../../src/shared/settings';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from '../../src/renderer/src/i18n/i18n';
+import { resources } from './all-locales';
 import { UI_LANGUAGES } from '../../src/shared/settings';
 
 type Tree = { [key: string]: string | Tree };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from '../../src/renderer/src/i18n/i18n';
+import { resources } from './all-locales';
 
 type Tree = { [key: string]: string | Tree };
 const strings = (tree: Tree): string[] => Object.values(tree).flatMap((value) => (typeof value === 'string' ? [value] : strings(value)));

@@ -5,6 +5,8 @@ import type { TroveClient } from './api/client';
 import { ClientContext } from './api/client-context';
 import { LoadingState } from './design/states';
 import { OnboardingScreen } from './onboarding/onboarding-screen';
+import { EarlyLibraryPageContext } from './library/early-library-page';
+import type { EarlyLibraryPage } from './library/early-library-page';
 import { JobsProvider } from './queue/jobs-context';
 import { AppHeader } from './shell/app-header';
 import { AppInfoProvider, useAppInfo } from './shell/app-info-context';
@@ -65,22 +67,26 @@ interface AppProps {
   client: TroveClient;
   i18n: I18n;
   settings: Settings;
+  /** The library's first page, asked for before the settings answered (library start only). */
+  earlyLibraryPage: EarlyLibraryPage | undefined;
 }
 
-export function App({ client, i18n, settings }: AppProps) {
+export function App({ client, i18n, settings, earlyLibraryPage }: AppProps) {
   return (
     <ClientContext.Provider value={client}>
-      <I18nextProvider i18n={i18n}>
-        <SettingsProvider initial={settings}>
-          <AppInfoProvider>
-            <BalanceProvider>
-              <JobsProvider>
-                <Gate />
-              </JobsProvider>
-            </BalanceProvider>
-          </AppInfoProvider>
-        </SettingsProvider>
-      </I18nextProvider>
+      <EarlyLibraryPageContext.Provider value={earlyLibraryPage}>
+        <I18nextProvider i18n={i18n}>
+          <SettingsProvider initial={settings}>
+            <AppInfoProvider>
+              <BalanceProvider>
+                <JobsProvider>
+                  <Gate />
+                </JobsProvider>
+              </BalanceProvider>
+            </AppInfoProvider>
+          </SettingsProvider>
+        </I18nextProvider>
+      </EarlyLibraryPageContext.Provider>
     </ClientContext.Provider>
   );
 }

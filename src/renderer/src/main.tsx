@@ -12,12 +12,15 @@ import './design/patterns.css';
 import './design/screens.css';
 import './design/grab-list.css';
 import { createI18n } from './i18n/i18n';
+import { requestEarlyLibraryPage } from './library/early-library-page';
 import { showStartError } from './start-error';
 
 async function start(root: HTMLElement): Promise<void> {
   let i18n: I18n | undefined;
   try {
     const client = createClient();
+    // Asked for now, so it is here (or on its way) when the library first renders.
+    const earlyLibraryPage = requestEarlyLibraryPage(client.api, window.location.hash);
     // Language and theme come from the settings before the first paint.
     const loaded = await client.api['settings.get']({});
     const settings = loaded.ok ? loaded.value : DEFAULT_SETTINGS;
@@ -25,7 +28,7 @@ async function start(root: HTMLElement): Promise<void> {
     i18n = await createI18n(settings.language);
     createRoot(root).render(
       <StrictMode>
-        <App client={client} i18n={i18n} settings={settings} />
+        <App client={client} i18n={i18n} settings={settings} earlyLibraryPage={earlyLibraryPage} />
       </StrictMode>,
     );
   } catch (error) {

@@ -9,6 +9,9 @@ export interface LibraryPage {
 
 export type FetchPage = (offset: number, limit: number) => Promise<{ ok: true; value: LibraryPage } | { ok: false; error: Pick<ErrorInfo, 'code' | 'message'> }>;
 
+/** Results asked for at a time. */
+export const LIBRARY_PAGE_SIZE = 100;
+
 /**
  * The results of one library query, loaded a page at a time as the list scrolls: only
  * the pages the view needs are asked for (at most `maxInFlight` at once, the ones still
@@ -28,7 +31,7 @@ export class LibraryPages {
   constructor(
     private readonly fetchPage: FetchPage,
     private readonly onChange: () => void,
-    readonly pageSize = 100,
+    readonly pageSize = LIBRARY_PAGE_SIZE,
     private readonly maxInFlight = 2,
   ) {}
 
@@ -55,6 +58,11 @@ export class LibraryPages {
     this.#pump();
   }
 
+  /** Takes page 0 as already answered (the early first page), before anything is asked for. */
+  prefill(first: LibraryPage): void {
+    this.#store(0, first);
+  }
+
   /** Asks again for the pages that failed, ahead of anything else wanted. */
   retry(): void {
     this.#wanted = [...this.#failed.keys(), ...this.#wanted];
@@ -77,10 +85,7 @@ export class LibraryPages {
     const answer = await this.fetchPage(page * this.pageSize, this.pageSize);
     this.#inFlight.delete(page);
     if (answer.ok) {
-      this.#loaded.add(page);
-      this.#total = answer.value.total;
-      this.#failed.delete(page);
-      answer.value.items.forEach((item, index) => this.#items.set(page * this.pageSize + index, item));
+      this.#store(page, answer.value);
     } else {
       // Set anew so the latest failure is last.
       this.#failed.delete(page);
@@ -88,5 +93,12 @@ export class LibraryPages {
     }
     this.onChange();
     this.#pump();
+  }
+
+  #store(page: number, value: LibraryPage): void {
+    this.#loaded.add(page);
+    this.#total = value.total;
+    this.#failed.delete(page);
+    value.items.forEach((item, index) => this.#items.set(page * this.pageSize + index, item));
   }
 }

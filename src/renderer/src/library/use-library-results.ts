@@ -1,6 +1,7 @@
-import { startTransition, useEffect, useMemo, useReducer, useState } from 'react';
+import { startTransition, useContext, useEffect, useMemo, useReducer, useState } from 'react';
 import type { CommandInput } from '../../../shared/contract';
 import { useClient } from '../api/client-context';
+import { EarlyLibraryPageContext } from './early-library-page';
 import { LibraryPages } from './library-pages';
 import { queryKey } from './library-query';
 import type { LibraryFilters } from './library-query';
@@ -25,6 +26,7 @@ export function useSettled<T>(value: T, delayMs: number): T {
  */
 export function useLibraryResults(filters: LibraryFilters) {
   const { api } = useClient();
+  const early = useContext(EarlyLibraryPageContext);
   const key = useSettled(queryKey(filters), SEARCH_DELAY_MS);
   const [generation, bump] = useReducer((count: number) => count + 1, 0);
   const [version, changed] = useReducer((count: number) => count + 1, 0);
@@ -33,15 +35,24 @@ export function useLibraryResults(filters: LibraryFilters) {
     const query = JSON.parse(key) as CommandInput<'library.search'>;
     // Answers for a query the user has moved on from are not rendered.
     const holder = { live: false };
+    // The first page asked for as the app started: rendered at once if it is already here.
+    const first = generation === 0 ? early?.take(key) : undefined;
+    let firstAnswer = first?.answer;
     const instance = new LibraryPages(
-      (offset, limit) => api['library.search']({ ...query, offset, limit }),
+      (offset, limit) => {
+        const answer = offset === 0 && firstAnswer ? firstAnswer : api['library.search']({ ...query, offset, limit });
+        // Once: a retry of a failed first page asks again.
+        if (offset === 0) firstAnswer = undefined;
+        return answer;
+      },
       () => {
         // Arriving pages render as a transition: React may split that work across frames, so scrolling never waits on it.
         if (holder.live) startTransition(changed);
       },
     );
+    if (first?.arrived) instance.prefill(first.arrived);
     return { instance, holder };
-  }, [api, key, generation]);
+  }, [api, key, generation, early]);
   useEffect(() => {
     pages.holder.live = true;
     // The first page tells how many results there are; the list asks for the rest as it scrolls.

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../shared/settings';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
+import { switchLanguage } from '../i18n/i18n';
 import { needsNewImagePolicy } from './image-policy';
 import { useContractEvent } from './use-contract-event';
 
@@ -25,8 +26,16 @@ export function SettingsProvider({ initial, children }: { initial: Settings; chi
     document.documentElement.dataset['theme'] = settings.theme;
   }, [settings.theme]);
   useEffect(() => {
-    document.documentElement.lang = settings.language;
-    if (i18n.language !== settings.language) void i18n.changeLanguage(settings.language);
+    let live = true;
+    // The page says its language once its strings are in it (another language's strings load first).
+    const mark = () => {
+      if (live) document.documentElement.lang = settings.language;
+    };
+    if (i18n.language === settings.language) mark();
+    else void switchLanguage(i18n, settings.language).then(mark);
+    return () => {
+      live = false;
+    };
   }, [i18n, settings.language]);
   return <SettingsContext.Provider value={settings}>{children}</SettingsContext.Provider>;
 }
