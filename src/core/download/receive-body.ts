@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { finished } from 'node:stream';
 import type { BandwidthLimiter } from './bandwidth-limiter';
 import { DownloadFailure, diskError, fail, networkError } from './download-error';
+import { freeSpentBuffer } from './free-spent-buffer';
 import type { WriteBudget } from './write-budget';
 
 export interface ReceiveTarget {
@@ -104,6 +105,7 @@ export function receiveBody(response: IncomingMessage, target: ReceiveTarget, ho
       if (writeError === undefined && batchBytes > 0) return startWrite();
       // A failed disk leaves the rest of the batch unwritten: hand its bytes back.
       budget.release(batchBytes);
+      batch.forEach(freeSpentBuffer);
       batch = [];
       batchBytes = 0;
       if (writeError !== undefined) return reject(new DownloadFailure(diskError(writeError, target.path)));
@@ -124,6 +126,7 @@ export function receiveBody(response: IncomingMessage, target: ReceiveTarget, ho
       budget.cancel(onRoom);
       unregister();
       socket?.off('end', drain);
+      socket?.off('data', freeRead);
       stopWatching();
       response.off('data', onData);
       settle();
@@ -138,6 +141,7 @@ export function receiveBody(response: IncomingMessage, target: ReceiveTarget, ho
       batchStart += length;
       writing = true;
       void writeAll(target.file, buffers, start, length).then(({ written, error }) => {
+        buffers.forEach(freeSpentBuffer);
         writing = false;
         budget.release(length);
         if (written > 0) hooks.onWritten(start, start + written);
@@ -194,6 +198,13 @@ export function receiveBody(response: IncomingMessage, target: ReceiveTarget, ho
       while (!streamDone && response.read() !== null);
     };
     socket?.once('end', drain);
+    // Each socket read is garbage once node's HTTP parser has copied the body out of it,
+    // which it does in its own 'data' listener, added when the request took the socket,
+    // so before this one. Removed when the body ends, before a keep-alive socket can
+    // serve another request (node hands it on a tick after the response's 'end').
+    const freeRead = (read: Buffer): void => freeSpentBuffer(read);
+    socket?.on('data', freeRead);
+    response.once('end', () => socket?.off('data', freeRead));
     const stopWatching = finished(response, (error) => endStream(error ?? undefined));
     response.on('data', onData);
   });

@@ -66,9 +66,9 @@ export function createWriteBudget(capacity: number): WriteBudget {
 }
 
 /**
- * The process-wide budget every download shares unless given its own. Small on purpose:
- * the socket chunks already read and waiting for garbage collection cost another ~64 MiB
- * (V8 collects them once that much external memory has piled up), and 8 MiB still lets
- * each of 32 connections write 256 KiB at a time (benchmark 7: 8 downloads × 4 connections).
+ * The process-wide budget every download shares unless given its own. 8 MiB lets each of
+ * 32 connections write 256 KiB at a time (benchmark 7: 8 downloads × 4 connections); the
+ * buffers are freed once written (`free-spent-buffer.ts`), so this is about all the
+ * memory downloads hold.
  */
 export const sharedWriteBudget: WriteBudget = createWriteBudget(8 * MiB);

@@ -28,6 +28,8 @@ export interface Origin {
   url: (path?: string) => string;
   state: OriginState;
   requests: Array<{ path: string; headers: IncomingHttpHeaders }>;
+  /** TCP connections accepted so far (fewer than requests: keep-alive sockets were reused). */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -73,12 +75,15 @@ export async function startOrigin(initial: Partial<OriginState> & { body: Buffer
     if (state.handler?.(req, res)) return;
     serve(state, req, res);
   });
+  let connections = 0;
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: (path = '/file.bin') => `http://127.0.0.1:${port}${path}`,
     state,
     requests,
+    connections: () => connections,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -131,6 +131,21 @@ describe('resume', () => {
     expect(origin.requests.length).toBe(Math.ceil(body.length / 64_000));
   });
 
+  it('keeps the bytes intact when a keep-alive socket serves one download after another', async () => {
+    // A body of unannounced length ends with the response, not at a count of bytes, so the
+    // engine hands the socket back to node's agent, and the next download reads through it
+    // (the engine frees each socket read after node's parser: it must not free the next
+    // response's reads before they are parsed).
+    origin = await startOrigin({ body, ranges: false, chunked: true, etag: null });
+    for (const name of ['a.bin', 'b.bin', 'c.bin']) {
+      const result = await downloadFile({ url: origin.url(), directory: folder, fileName: name }, FAST);
+      expect(result).toMatchObject({ ok: true, bytes: body.length });
+      expect(await sha256File(path.join(folder, name))).toBe(sha256(body));
+    }
+    expect(origin.requests.length).toBe(3);
+    expect(origin.connections()).toBe(1);
+  });
+
   it('finishes a download of unknown length that had fully arrived when it was interrupted', async () => {
     origin = await startOrigin({ body, chunked: true, etag: null });
     const { partPath, controlPath } = { partPath: path.join(folder, 'a.bin.part'), controlPath: path.join(folder, 'a.bin.part.json') };
