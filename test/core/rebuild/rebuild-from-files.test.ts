@@ -86,6 +86,9 @@ async function expectRestored(core: Core, before: Map<string, Snapshot>): Promis
   }
 }
 
+const requestsBesidesBalance = (byEndpoint: Record<string, number>): number =>
+  Object.entries(byEndpoint).reduce((sum, [endpoint, count]) => (endpoint.endsWith(' /credits') ? sum : sum + count), 0);
+
 describe.skipIf(oldBundledFfmpeg !== undefined)(`rebuilding the library from its files${oldBundledFfmpeg ? ` — ${oldBundledFfmpeg}` : ''}`, () => {
   it('brings back posts, files, subtitles, previews and search after the data folder is deleted, for 0 credits; a second run adds nothing', async () => {
     harness = await startHarness();
@@ -96,7 +99,7 @@ describe.skipIf(oldBundledFfmpeg !== undefined)(`rebuilding the library from its
     expect([...before.values()].flatMap((post) => post.files)).toHaveLength(5);
     expect([...before.values()].some((post) => post.subtitles.length === 2)).toBe(true);
     const charges = harness.sandbox.stats().charges.length;
-    const requests = harness.sandbox.stats().requests;
+    const requests = requestsBesidesBalance(harness.sandbox.stats().byEndpoint);
     await harness.core.close();
 
     deleteDataFolder(harness);
@@ -113,9 +116,10 @@ describe.skipIf(oldBundledFfmpeg !== undefined)(`rebuilding the library from its
     const again = value(await core.call('library.rebuild', {}));
     expect(again).toMatchObject({ postsAdded: 0, postsFound: 3, filesAdded: 0, filesMoved: 0, subtitlesAdded: 0, missing: [], notTrove: [] });
     await expectRestored(core, before);
-    // Nothing was asked of the service: not a charge, not a request.
+    // Nothing was asked of the service: not a charge, not a request (the balance monitor's
+    // own reads, timed by the monitor and not by the rebuild, are not the rebuild's).
     expect(harness.sandbox.stats().charges.length).toBe(charges);
-    expect(harness.sandbox.stats().requests).toBe(requests);
+    expect(requestsBesidesBalance(harness.sandbox.stats().byEndpoint)).toBe(requests);
   });
 
   it('moves a library cut to half its size aside, starts with an empty one and rebuilds it from the files', async () => {
