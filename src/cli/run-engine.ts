@@ -71,7 +71,7 @@ export async function runEngineCommand(
   const libraryNote = libraryNoticeNote(core.libraryNotice, invocation.command === 'library' && invocation.action === 'rebuild');
   if (libraryNote) output.note(libraryNote);
   const closeCore = once(() => core.close());
-  const cleanups: Array<() => void> = [];
+  const cleanups: Array<() => void | Promise<void>> = [];
   const ctx: CommandContext = {
     core,
     output,
@@ -95,7 +95,8 @@ export async function runEngineCommand(
     // now, or the ledger would keep the run's calls without their cost.
     if (outcome !== 'interrupted') await core.settleBalance();
     if (outcome !== 'interrupted') return outcome;
-    for (const cleanup of cleanups) cleanup();
+    // In order, each awaited: a rebuild stopping records what it read before the engine closes.
+    for (const cleanup of cleanups) await cleanup();
     // close() stops in-flight jobs and records them in the queue, so the next run resumes them.
     await closeCore();
     output.failure(runsJobs(invocation) ? INTERRUPTED_JOBS : INTERRUPTED);

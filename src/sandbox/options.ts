@@ -29,5 +29,7 @@ export const sandboxOptionsSchema = z
     faults: z.boolean().default(DEFAULTS.faults),
     mediaCacheDir: z.string().min(1).default(() => tmpdir()),
     ffmpegPath: z.string().min(1).optional(),
+    /** Hosts whose subtitles the service refuses (unsupported_site), as for a site without any: a refusing site that has profiles. */
+    subtitlesRefusedOn: z.array(z.string().min(1)).default([]),
   })
   .strict();

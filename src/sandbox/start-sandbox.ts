@@ -59,6 +59,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return count;
     },
     addedPosts: (list) => addedPosts.get(list) ?? [],
+    subtitlesRefused: (host) => opts.subtitlesRefusedOn.includes(host),
   };
   const stats = new StatsRecorder();
   const ledger = new Ledger(opts.keys, opts.credits);

@@ -24,6 +24,8 @@ export interface SandboxOptions {
   mediaCacheDir?: string;
   /** ffmpeg binary used to generate the samples, default Trove's lookup: $FFMPEG_PATH, bundled, `ffmpeg` on PATH. */
   ffmpegPath?: string;
+  /** Hosts whose subtitles are refused (unsupported_site), default none: e.g. video.example, a refusing site with profiles. */
+  subtitlesRefusedOn?: string[];
 }
 
 export interface Sandbox {

@@ -34,6 +34,7 @@ export const COMMAND_NAMES = [
   'library.said',
   'library.remove',
   'library.rebuild',
+  'library.rebuildCancel',
   'subtitles.list',
   'subtitles.cues',
   'subtitles.save',

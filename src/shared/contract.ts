@@ -301,6 +301,8 @@ export const commands = {
   ),
   /** Rebuilds the library from the files Trove wrote (their tags and sidecars); asks the service for nothing. */
   'library.rebuild': command(rebuildInputSchema, rebuildReportSchema),
+  /** Stops a running rebuild: it records what it read and answers its report with `stopped` (false here: none was running). */
+  'library.rebuildCancel': command(z.object({}).strict(), z.object({ stopped: z.boolean() })),
 
   /**
    * The subtitle tracks of a video (one charged call), by link or for a library post. A video

@@ -16,6 +16,8 @@ export const rebuildReportSchema = z.object({
   missing: z.array(z.string()),
   notTrove: z.array(z.string()),
   unreadable: z.array(z.object({ path: z.string(), message: z.string() })),
+  /** Stopped by `library.rebuildCancel` (or Ctrl-C in the CLI): what was read is recorded, a next run reads the rest. */
+  stopped: z.literal(true).optional(),
 });
 export type RebuildReport = z.infer<typeof rebuildReportSchema>;
 

@@ -168,6 +168,33 @@ describe('a post already downloaded', () => {
     await core.idle();
   });
 
+  it('with failed links: one line each, Retry only where it can help, and Retry all failed', async () => {
+    const { page, core, sandbox } = stack();
+    const charges = sandbox.stats().charges.length;
+    // Two fail five times (more than the engine's own four attempts); private content is final.
+    await grab(page, 'https://error.example/flaky-5/list-x https://error.example/private_content https://error.example/flaky-5/list-y');
+    const list = page.getByTestId('link-list');
+    const summary = list.getByTestId('failed-summary');
+    await summary.getByText('3 links could not be read').waitFor();
+    const failed = list.locator('[data-testid="link-row"][data-kind="error"]');
+    const final = failed.filter({ hasText: 'private_content' });
+    expect(await final.getByTestId('error-words').textContent()).toBe('This post is private. Only links to public posts can be downloaded.');
+    expect(await final.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    // Each row's buttons name their link for a screen reader.
+    const retry = failed.filter({ hasText: 'list-x' }).getByRole('button', { name: 'Retry' });
+    expect(await retry.getAttribute('aria-describedby')).toBeTruthy();
+    expect(await page.locator(`[id="${await retry.getAttribute('aria-describedby')}"]`).textContent()).toBe('https://error.example/flaky-5/list-x');
+    await screenshotsAt(page, core, 'grab-list-failed');
+
+    await summary.getByRole('button', { name: 'Retry all failed (2)' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('[data-testid="link-list"]')?.querySelectorAll('[data-testid="link-row"][data-kind="post"]').length === 2);
+    // One failure left: its own row says it all, no summary.
+    expect(await failed.count()).toBe(1);
+    expect(await summary.count()).toBe(0);
+    expect(sandbox.stats().charges.length - charges).toBe(2);
+  });
+
   it('that got into the library after its preview is not copied by Download: the card says so and offers the copy', async () => {
     const { page, core } = stack();
     const url = 'https://video.example/watch/library-meanwhile';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seedLibrary } from './seed-library';
 import { routeSocket } from './socket-route';
-import { openScreen, screenshotThemes, useWebStack } from './web-stack';
+import { openScreen, screenshot, screenshotThemes, useWebStack } from './web-stack';
 
 const stack = useWebStack({}, { seed: (dataDir) => seedLibrary(dataDir, 300) });
 
@@ -20,6 +20,52 @@ describe('what is left over is never lost silently', () => {
     expect((await page.getByLabel('Links to posts, profiles or playlists').inputValue()).split('\n')).toEqual(links.slice(50));
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="link-row"][data-kind="error"]').length === 50);
     await screenshotThemes(page, 'grab-drop-capped');
+  });
+
+  it('keeps 50 failed links to one line each, counted once, with Remove failed', async () => {
+    const { page, core } = stack();
+    // The 50 failed rows of the test before. Unsupported links are final: no Retry, on a row or for all.
+    const summary = page.getByTestId('failed-summary');
+    expect(await summary.getByRole('status').textContent()).toBe('50 links could not be read');
+    expect(await summary.getByRole('button', { name: /Retry/ }).count()).toBe(0);
+    const rows = page.locator('[data-testid="link-row"][data-kind="error"]');
+    expect(await rows.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    // No alert per row: fifty would each interrupt a screen reader.
+    expect(await page.getByTestId('link-list').getByRole('alert').count()).toBe(0);
+    for (const [width, height] of [
+      [800, 600],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      const heights = await rows.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height));
+      // One line of small buttons plus the row's padding; the old error block was over 150 px.
+      expect(Math.max(...heights), `${width}`).toBeLessThan(48);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${width}`).toBe(0);
+      await page.getByTestId('link-list').scrollIntoViewIfNeeded();
+      await screenshot(page, `grab-50-failed-${width}-en`);
+    }
+    expect((await core.call('settings.update', { language: 'de' })).ok).toBe(true);
+    await summary.getByText('50 Links konnten nicht gelesen werden').waitFor();
+    await page.setViewportSize({ width: 800, height: 600 });
+    await screenshot(page, 'grab-50-failed-800-de');
+    expect((await core.call('settings.update', { language: 'en' })).ok).toBe(true);
+    await summary.getByText('50 links could not be read').waitFor();
+
+    // The details of one failure open from the keyboard, below its line.
+    const details = rows.first().getByRole('button', { name: 'Details' });
+    await details.focus();
+    await page.keyboard.press('Enter');
+    expect(await details.getAttribute('aria-expanded')).toBe('true');
+    expect(await rows.first().getByTestId('error-code').textContent()).toContain('unsupported_site');
+    expect(await rows.first().getByTestId('error-message').isVisible()).toBe(true);
+    await screenshot(page, 'grab-50-failed-details-800-en');
+    await page.keyboard.press('Enter');
+    expect(await rows.first().getByTestId('error-message').isVisible()).toBe(false);
+
+    await summary.getByRole('button', { name: 'Remove failed (50)' }).click();
+    await page.getByTestId('link-list').waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('shows why a later library page did not load until it loads', async () => {

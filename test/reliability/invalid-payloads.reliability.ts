@@ -52,6 +52,7 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   'library.said': { query: 'x' },
   'library.remove': { id: 1, deleteFiles: false },
   'library.rebuild': { folders: ['/nonexistent/trove-rebuild'] },
+  'library.rebuildCancel': {},
   'subtitles.list': { url: 'https://video.example/watch/a' },
   'subtitles.cues': { source: { kind: 'library', postId: 1, languageTag: 'en' } },
   'subtitles.save': { resolutionId: 'r', languageTags: ['en'], format: 'srt' },

@@ -12,8 +12,8 @@ export interface CommandContext {
   readonly stdin: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
   readonly stdout: NodeJS.WritableStream;
   readonly stderr: NodeJS.WritableStream;
-  /** Registers clean-up that must run if the user interrupts (e.g. stop live progress bars). */
-  onInterrupt(cleanup: () => void): void;
+  /** Registers clean-up that must run if the user interrupts (e.g. stop live progress bars); the engine closes after it settles. */
+  onInterrupt(cleanup: () => void | Promise<void>): void;
   /** Prints an engine error of a plain command and returns its exit code. */
   fail(error: Pick<ErrorInfo, 'code' | 'message' | 'detail'>): ExitCode;
 }

@@ -13,8 +13,21 @@ export async function runRebuild(ctx: CommandContext, folders: readonly string[]
     ctx.output.event('library.rebuildProgress', progress);
     if (live) ctx.stderr.write(`\r\u001b[KReading files: ${progress.done} of ${progress.total}`);
   });
-  ctx.onInterrupt(stop);
-  const rebuilt = await ctx.core.call('library.rebuild', folders.length > 0 ? { folders: [...folders] } : {});
+  const rebuilding = ctx.core.call('library.rebuild', folders.length > 0 ? { folders: [...folders] } : {});
+  // Ctrl-C stops the rebuild between batches: what it read is recorded before the engine
+  // closes, and said (the run still ends "interrupted", 130; a next run reads the rest).
+  let interrupted = false;
+  ctx.onInterrupt(async () => {
+    interrupted = true;
+    stop();
+    await ctx.core.call('library.rebuildCancel', {});
+    const stopped = await rebuilding;
+    if (live) ctx.stderr.write('\r\u001b[K');
+    if (stopped.ok) ctx.output.note(rebuildLines(stopped.value).join('\n'));
+  });
+  const rebuilt = await rebuilding;
+  // Stopped by Ctrl-C: the interruption says so (and its clean-up printed what was read).
+  if (interrupted) return EXIT.interrupted;
   stop();
   if (live) ctx.stderr.write('\r\u001b[K');
   if (!rebuilt.ok) return ctx.fail(rebuilt.error);

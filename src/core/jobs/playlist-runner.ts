@@ -44,6 +44,7 @@ export function createPlaylistRunner(services: CoreServices): JobRunner {
       if (!page.ok) return outcomeOf(page.error);
 
       const { children, reachedKnown } = pickPosts(services, job, page.value);
+      const avatar = job.thumbnail === undefined ? await cachedAvatar(services, page.value) : undefined;
       const limitReached = job.playlistLimit !== undefined && job.itemsQueued + children.length >= job.playlistLimit;
       const last = !page.value.has_more || reachedKnown || limitReached;
       let added: number[] = [];
@@ -55,6 +56,7 @@ export function createPlaylistRunner(services: CoreServices): JobRunner {
           playlistCursor: page.value.has_more ? page.value.next_cursor : undefined,
           ...(job.title ? {} : { title: page.value.profile?.display_name ?? page.value.profile?.username ?? initial.url }),
           ...(page.value.site ? { site: page.value.site } : {}),
+          ...(avatar ? { thumbnail: avatar } : {}),
         });
       })();
       // The faces list the new posts at once, waiting, not only once each starts.
@@ -66,6 +68,18 @@ export function createPlaylistRunner(services: CoreServices): JobRunner {
       context.signal.throwIfAborted();
     }
   };
+}
+
+/**
+ * The profile's avatar, kept in the thumbnail cache, for the run's own row in the queue (the
+ * service's image links expire). None when the page has none or it cannot be had: the row
+ * shows no picture, the run goes on.
+ */
+async function cachedAvatar(services: Pick<CoreServices, 'thumbnails'>, page: PlaylistPage): Promise<string | undefined> {
+  const url = page.profile?.avatar_url;
+  if (!url) return undefined;
+  const cached = await services.thumbnails.cache(url);
+  return cached.ok ? cached.value.path : undefined;
 }
 
 function pickPosts(services: CoreServices, job: JobRecord, page: PlaylistPage): { children: NewJob[]; reachedKnown: boolean } {

@@ -22,12 +22,21 @@ export interface ContainerRead {
 /**
  * Runs `read` on the items in batches; a batch that fails as a whole (ffmpeg stops at the
  * first input it cannot open) is read again one item at a time, so one bad file costs only itself.
+ * Stopped (`signal`), it returns the items read so far: fewer than it was given.
  */
-async function inBatches<T, R>(items: readonly T[], read: (batch: readonly T[]) => Promise<R[] | undefined>, onBatch?: (done: number) => void): Promise<Array<R | undefined>> {
+async function inBatches<T, R>(
+  items: readonly T[],
+  read: (batch: readonly T[]) => Promise<R[] | undefined>,
+  onBatch?: (done: number) => void,
+  signal?: AbortSignal,
+): Promise<Array<R | undefined>> {
   const results: Array<R | undefined> = [];
   for (let at = 0; at < items.length; at += BATCH) {
+    if (signal?.aborted) break;
     const batch = items.slice(at, at + BATCH);
     const whole = await read(batch);
+    // A batch cut short by the stop was not read (its files are not unreadable): the next run reads it.
+    if (signal?.aborted) break;
     if (whole) results.push(...whole);
     else for (const item of batch) results.push((await read([item]))?.[0]);
     onBatch?.(batch.length);
@@ -74,6 +83,7 @@ export async function readContainers(
       }
     },
     options.onBatch,
+    options.signal,
   );
 }
 
@@ -82,14 +92,14 @@ export async function readContainers(
  * stream (MP4, M4A, MP3; Matroska's cover.* attachment too, which ffmpeg 5 and later read
  * as one). undefined where one cannot be read.
  */
-export async function readCovers(ffmpegPath: string, covers: ReadonlyArray<{ file: string; stream: number }>, signal?: AbortSignal): Promise<Array<Uint8Array | undefined>> {
+export async function readCovers(ffmpegPath: string, covers: ReadonlyArray<{ file: string; stream: number }>): Promise<Array<Uint8Array | undefined>> {
   return inBatches(covers, async (batch) => {
     const scratch = await scratchFolder();
     try {
       const outputs = batch.map((_cover, input) => path.join(scratch, `${input}.img`));
       const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', ...batch.flatMap((cover) => ['-i', ffmpegFileArg(cover.file)])];
       for (const [input, cover] of batch.entries()) args.push('-map', `${input}:${cover.stream}`, '-c', 'copy', '-frames:v', '1', '-f', 'image2', ffmpegFileArg(outputs[input] as string));
-      const run = await runFfmpeg(ffmpegPath, args, { signal, timeoutMs: READ_TIMEOUT_MS });
+      const run = await runFfmpeg(ffmpegPath, args, { timeoutMs: READ_TIMEOUT_MS });
       if (run.code !== 0) return undefined;
       return await Promise.all(outputs.map((output) => readFile(output).then((bytes) => new Uint8Array(bytes), () => undefined)));
     } finally {

@@ -14,11 +14,12 @@ const reasonOf = (error: unknown): string => (error instanceof Error ? error.mes
 
 /**
  * Video and audio files, read in batches: Trove's when their tags carry the link and the
- * site. `onBatch` is told how many more were read.
+ * site. `onBatch` is told how many more were read; stopped by `signal`, the files read so far.
  */
 export async function readMediaFiles(ffmpegPath: string, files: readonly string[], options: { signal?: AbortSignal; onBatch?: (done: number) => void } = {}): Promise<ReadOutcome[]> {
   const reads = await readContainers(ffmpegPath, files, options);
-  return Promise.all(files.map((file, at) => outcomeOf(file, reads[at])));
+  // Stopped part-way: only the files read so far have an outcome.
+  return Promise.all(files.slice(0, reads.length).map((file, at) => outcomeOf(file, reads[at])));
 }
 
 async function outcomeOf(file: string, read: ContainerRead | undefined): Promise<ReadOutcome> {

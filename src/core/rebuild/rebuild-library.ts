@@ -41,6 +41,8 @@ export interface RebuildReport {
   notTrove: string[];
   /** Files or folders that could not be read, and why. */
   unreadable: Array<{ path: string; message: string }>;
+  /** Stopped by the user: what was read before is recorded, the rest was not read (a next run reads it). */
+  stopped?: true;
 }
 
 const isoDay = (date: string | undefined): string | undefined => (date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00.000Z` : undefined);
@@ -93,7 +95,10 @@ export async function rebuildLibrary(
     outcomes.push(await readSidecarFile(sidecar));
     step(1);
   }
-  if (request.signal?.aborted) return { ok: false, error: { code: 'canceled', message: 'The rebuild was canceled; what it recorded so far stays.' } };
+  // Stopped: what was read is still recorded below (never lost to the stop); the lists that
+  // need every file read (not Trove's, subtitles left over) are left out rather than wrong.
+  const stopped = request.signal?.aborted === true;
+  if (stopped) report.stopped = true;
 
   const claimed = new Set(outcomes.flatMap((outcome) => (outcome.claims ? [outcome.claims] : [])));
   const posts = new Map<string, FoundFile[]>();
@@ -104,7 +109,7 @@ export async function rebuildLibrary(
     } else if ('notTrove' in outcome) report.notTrove.push(outcome.notTrove);
     else report.unreadable.push({ path: outcome.unreadable, message: outcome.message });
   }
-  report.notTrove.push(...scanned.others.filter((file) => !claimed.has(file)));
+  if (!stopped) report.notTrove.push(...scanned.others.filter((file) => !claimed.has(file)));
 
   const recorded = deps.library.listAllFiles();
   if (!recorded.ok) return recorded;
@@ -116,13 +121,15 @@ export async function rebuildLibrary(
     if (!existing.ok) return existing;
     plans.push({ placed, existingId: existing.value?.post.id });
   }
-  const covers = await coversOfNewPosts(ffmpegPath, plans, request.signal);
+  // Not stopped by the signal: the covers of the posts read so far are few, and a post recorded
+  // without its cover would keep none (a next run finds it in the library and reads no cover).
+  const covers = await coversOfNewPosts(ffmpegPath, plans);
   const usedSubtitles = new Set<string>();
   for (const plan of plans) {
     const written = await recordPost(deps, plan, covers, knownPaths, scanned.subtitles, usedSubtitles, report);
     if (!written.ok) return written;
   }
-  for (const subtitles of scanned.subtitles.values()) {
+  for (const subtitles of stopped ? [] : scanned.subtitles.values()) {
     report.notTrove.push(...subtitles.filter((subtitle) => !usedSubtitles.has(subtitle.path)).map((subtitle) => subtitle.path));
   }
   const after = deps.library.listAllFiles();
@@ -184,12 +191,12 @@ interface PostPlan {
 const MAX_PREVIEW_BYTES = 10 * 1024 * 1024;
 
 /** The pictures that become the previews of posts new to the library, by file: covers read out in batches, images as they are. */
-async function coversOfNewPosts(ffmpegPath: string | undefined, plans: readonly PostPlan[], signal?: AbortSignal): Promise<Map<string, Uint8Array>> {
+async function coversOfNewPosts(ffmpegPath: string | undefined, plans: readonly PostPlan[]): Promise<Map<string, Uint8Array>> {
   const files = plans.filter((plan) => plan.existingId === undefined).flatMap((plan) => plan.placed.map(({ file }) => file));
   const covers = new Map<string, Uint8Array>();
   const inside = files.flatMap((file) => (file.coverStream === undefined ? [] : [{ file: file.path, stream: file.coverStream }]));
   if (ffmpegPath && inside.length > 0) {
-    const read = await readCovers(ffmpegPath, inside, signal);
+    const read = await readCovers(ffmpegPath, inside);
     inside.forEach((cover, at) => {
       const bytes = read[at];
       if (bytes) covers.set(cover.file, bytes);

@@ -53,7 +53,7 @@ export function resolveSubtitles(raw: string, ctx: CatalogContext): Resolution<S
   const located = siteOf(raw);
   if (!located.ok) return located;
   const { url, site } = located.value;
-  if (!site.subtitles) return err('unsupported_site');
+  if (!site.subtitles || ctx.subtitlesRefused(site.host)) return err('unsupported_site');
   const result = site.subtitles(url, ctx);
   if (result === undefined) return err('unsupported_url');
   return typeof result === 'string' ? err(result) : ok(result);

@@ -12,6 +12,8 @@ export interface CatalogContext {
   attempt(key: string): number;
   /** When each post added to a list since start was published (`addPosts`), oldest first; none for most lists. */
   addedPosts(list: string): readonly number[];
+  /** Whether subtitles are refused on this host (the `subtitlesRefusedOn` option). */
+  subtitlesRefused(host: string): boolean;
 }
 
 /** A paged list of posts: a profile, channel or playlist. */

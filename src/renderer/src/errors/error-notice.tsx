@@ -1,11 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { ErrorCode } from '../../../shared/error-codes';
 import type { ErrorInfo } from '../../../shared/errors';
 import { BalanceLine } from '../shell/balance-line';
 import { errorWordsKey } from './error-words';
-
-/** Not retryable as such, but worth trying again once the user has acted (reconnected, added credits). */
-const AFTER_A_FIX = new Set<ErrorCode>(['disconnected', 'out_of_credits']);
+import { offersRetry } from './offers-retry';
 
 interface ErrorNoticeProps {
   error: ErrorInfo;
@@ -34,7 +31,7 @@ export function ErrorNotice({ error, title, onRetry }: ErrorNoticeProps) {
         <span className="badge badge-danger mono" data-testid="error-code">
           {t('errors.code', { code: error.code })}
         </span>
-        {onRetry && (error.retryable === true || AFTER_A_FIX.has(error.code)) && (
+        {onRetry && offersRetry(error) && (
           <button type="button" className="button button-small" onClick={onRetry}>
             {t('errors.retry')}
           </button>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../shared/settings';
+import { SubtitlesBox } from './subtitles-box';
 
 export interface OptionsHint {
   languages: string;
@@ -33,10 +34,7 @@ export function DownloadOptionsFields({ offerSubtitles, saveSubtitles, folder, h
       </legend>
       <div className="row wrap options-row">
         {offerSubtitles && (
-          <label className="check small">
-            <input type="checkbox" checked={saveSubtitles} onChange={(event) => onChange({ saveSubtitles: event.target.checked })} />
-            {t('options.subtitles', { languages: hint.languages, format: hint.format })}
-          </label>
+          <SubtitlesBox checked={saveSubtitles} languages={hint.languages} format={hint.format} onChange={(checked) => onChange({ saveSubtitles: checked })} />
         )}
         <div className="field grow">
           <label htmlFor={id}>{t('options.folder')}</label>

@@ -112,3 +112,16 @@ export function listDownloadRequest(picks: readonly ListPick[], settings: Option
     options: {},
   };
 }
+
+/** A run of a whole profile or playlist ("Download whole profile", "Sync new posts"): each post job it queues takes these options. */
+export function playlistRunRequest(
+  url: string,
+  run: { sync: boolean; maxCredits: number | undefined },
+  settings: OptionSettings,
+  saveSubtitles: boolean,
+): JobsAddInput {
+  return {
+    source: { kind: 'playlist', url, ...(run.sync ? { sync: true } : {}), ...(run.maxCredits === undefined ? {} : { maxCredits: run.maxCredits }) },
+    options: commonOptions(settings, saveSubtitles, ''),
+  };
+}

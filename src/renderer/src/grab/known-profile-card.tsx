@@ -5,6 +5,8 @@ import { PricedAction } from '../balance/priced-action';
 import { usePrices } from '../balance/use-prices';
 import { ProfileFacts } from './profile-facts';
 import { ProfileRun } from './profile-run';
+import { ProfileSubtitles } from './profile-subtitles';
+import { useSubtitlesChoice } from './use-subtitles-choice';
 
 interface KnownProfileCardProps {
   url: string;
@@ -22,6 +24,7 @@ interface KnownProfileCardProps {
 export function KnownProfileCard({ url, known, onFirstPage, onRemove }: KnownProfileCardProps) {
   const { t, i18n } = useTranslation();
   const prices = usePrices();
+  const subtitles = useSubtitlesChoice(url);
   const { profile, library } = known;
   const name = profile.displayName ?? profile.username ?? url;
   const time = new Date(profile.lastVisitAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -48,7 +51,8 @@ export function KnownProfileCard({ url, known, onFirstPage, onRemove }: KnownPro
           </button>
         )}
       </PricedAction>
-      <ProfileRun url={url} postCount={profile.postCount} prices={prices} />
+      <ProfileSubtitles choice={subtitles} />
+      <ProfileRun url={url} postCount={profile.postCount} prices={prices} saveSubtitles={subtitles.save} />
       {library && (
         <section className="stack" data-testid="library-posts">
           <h4 className="small">{t('playlist.inLibraryCount', { count: library.total })}</h4>

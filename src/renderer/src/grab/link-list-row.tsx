@@ -3,16 +3,17 @@ import { displayCaption } from '../../../shared/display-caption';
 import { imageSource } from '../api/client';
 import { useClient } from '../api/client-context';
 import { Thumb } from '../design/thumb';
-import { ErrorNotice } from '../errors/error-notice';
 import { formatDuration } from '../format/format';
 import { routeHash } from '../shell/use-route';
 import type { PostChoices } from './download-request';
+import { FailedLinkRow } from './failed-link-row';
 import { postThumbnail } from './post-card';
 import { RowChoices } from './row-choices';
 import type { GrabEntry } from './use-grab-entries';
 
 export type ListEntry = Exclude<GrabEntry, { kind: 'playlist' | 'profile' }>;
 export type PostEntry = Extract<GrabEntry, { kind: 'post' }>;
+export type FailedEntry = Extract<GrabEntry, { kind: 'error' }>;
 
 /** What the user set on a post's row; `queued` once "Download all" took it. */
 export interface RowState {
@@ -58,17 +59,7 @@ export function LinkListRow({ entry, row, onRow, onRetry, onPreviewAnyway, onRem
       </li>
     );
   }
-  if (entry.kind === 'error') {
-    return (
-      <li className="link-row link-row-block" data-testid="link-row" data-kind="error">
-        <div className="row">
-          <span className="mono small grow truncate">{entry.url}</span>
-          {remove}
-        </div>
-        <ErrorNotice error={entry.error} onRetry={onRetry} />
-      </li>
-    );
-  }
+  if (entry.kind === 'error') return <FailedLinkRow url={entry.url} error={entry.error} onRetry={onRetry} onRemove={onRemove} />;
   if (entry.kind === 'duplicate') {
     const caption = entry.item.caption || t('post.untitled');
     return (

@@ -4,12 +4,14 @@ import { displayCaption } from '../../../shared/display-caption';
 import type { ErrorInfo } from '../../../shared/errors';
 import { useClient } from '../api/client-context';
 import { ErrorNotice } from '../errors/error-notice';
+import { offersRetry } from '../errors/offers-retry';
 import { useSettings } from '../shell/settings-context';
 import { AddedNotice } from './added-notice';
 import { CopyConfirm } from './copy-confirm';
+import { FailedLinksSummary } from './failed-links-summary';
 import { initialChoices, listDownloadRequest } from './download-request';
 import { LinkListRow } from './link-list-row';
-import type { ListEntry, PostEntry, RowState } from './link-list-row';
+import type { FailedEntry, ListEntry, PostEntry, RowState } from './link-list-row';
 
 interface LinkListProps {
   /** The links of one paste, in their order (profiles and playlists keep their own cards). */
@@ -41,6 +43,7 @@ export function LinkList({ entries, onRetry, onPreviewAnyway, onRemove }: LinkLi
   const chosen = posts.filter((entry) => rowOf(entry).include);
   const copies = chosen.filter((entry) => entry.libraryId !== undefined || rowOf(entry).queued);
   const loading = entries.filter((entry) => entry.kind === 'loading').length;
+  const failed = entries.filter((entry): entry is FailedEntry => entry.kind === 'error');
 
   const downloadAll = async () => {
     setAskingCopy(false);
@@ -100,6 +103,13 @@ export function LinkList({ entries, onRetry, onPreviewAnyway, onRemove }: LinkLi
         </div>
       )}
       {error && <ErrorNotice error={error} onRetry={() => void downloadAll()} />}
+      {failed.length > 1 && (
+        <FailedLinksSummary
+          failed={failed}
+          onRetryAll={() => failed.filter((entry) => offersRetry(entry.error)).forEach(onRetry)}
+          onRemoveAll={() => failed.forEach((entry) => onRemove(entry.key))}
+        />
+      )}
       <ul className="link-rows">
         {entries.map((entry) => (
           <LinkListRow

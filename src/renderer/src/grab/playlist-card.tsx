@@ -16,11 +16,13 @@ import { ALL_SELECTED, NOTHING_SELECTED, isAllSelected, isSelected, selectedKeys
 import type { PageSelection } from './page-selection';
 import { ProfileFacts } from './profile-facts';
 import { ProfileRun } from './profile-run';
+import { ProfileSubtitles } from './profile-subtitles';
 import { RestPrice } from './rest-price';
 import { ReusedNotice } from './reused-notice';
 import { commonOptions } from './download-request';
 import { postThumbnail } from './post-card';
 import type { GrabEntry } from './use-grab-entries';
+import { useSubtitlesChoice } from './use-subtitles-choice';
 
 type PlaylistEntry = Extract<GrabEntry, { kind: 'playlist' }>;
 
@@ -44,6 +46,7 @@ export function PlaylistCard({ entry, onLoadMore, onCheckAgain, onRemove }: Play
   const { api } = useClient();
   const settings = useSettings();
   const prices = usePrices();
+  const subtitles = useSubtitlesChoice(entry.url);
   const [selection, setSelection] = useState<PageSelection>(NOTHING_SELECTED);
   const [busy, setBusy] = useState(false);
   const [added, setAdded] = useState<{ count: number; leftOut: number } | undefined>(undefined);
@@ -66,7 +69,7 @@ export function PlaylistCard({ entry, onLoadMore, onCheckAgain, onRemove }: Play
     const picks = entry.pages.flatMap((page, pageIndex) =>
       page.page.posts.flatMap((_, postIndex) => (selected.has(keyOf(pageIndex, postIndex)) ? [{ resolutionId: page.resolutionId, postIndex }] : [])),
     );
-    const result = await api['jobs.add']({ source: { kind: 'posts', picks }, options: commonOptions(settings, settings.saveSubtitles, '') });
+    const result = await api['jobs.add']({ source: { kind: 'posts', picks }, options: commonOptions(settings, subtitles.save, '') });
     setBusy(false);
     if (result.ok) {
       // posts already in the library are left out by the engine (never a silent copy): say so
@@ -97,7 +100,8 @@ export function PlaylistCard({ entry, onLoadMore, onCheckAgain, onRemove }: Play
           {fresh === 0 ? t('playlist.noneNew') : t('playlist.newSince', { count: fresh })}
         </p>
       )}
-      <ProfileRun url={entry.url} postCount={profile?.post_count} pageSize={first?.posts.length ?? 0} prices={prices} />
+      <ProfileSubtitles choice={subtitles} />
+      <ProfileRun url={entry.url} postCount={profile?.post_count} pageSize={first?.posts.length ?? 0} prices={prices} saveSubtitles={subtitles.save} />
       {entry.pages[0]?.reusedFrom !== undefined && <ReusedNotice reusedFrom={entry.pages[0].reusedFrom} onCheckAgain={onCheckAgain} />}
 
       <div className="toolbar">

@@ -20,6 +20,7 @@ import { PostMeta } from './post-meta';
 import { AddedNotice } from './added-notice';
 import { ImagePick } from './image-pick';
 import { ReusedNotice } from './reused-notice';
+import { SubtitlesRefusedNote } from './subtitles-box';
 import { useSubtitleRefusal } from './use-subtitle-refusal';
 import { AudioTrackPicker, VariantPicker } from './variant-picker';
 
@@ -98,11 +99,7 @@ export function PostCard({ resolutionId, post, charged, libraryId, reusedFrom, o
           </div>
           <PostMeta post={post} />
           {inLibraryId !== undefined && <InLibraryActions libraryId={inLibraryId} />}
-          {hasVideo && subtitlesRefused && (
-            <p className="small muted" data-testid="subtitles-refused" title={subtitlesRefused.message}>
-              {t('post.subtitlesRefused', { site: subtitlesRefused.site })}
-            </p>
-          )}
+          {hasVideo && subtitlesRefused && <SubtitlesRefusedNote refusal={subtitlesRefused} />}
           {subtitlesOffered && (inLibraryId !== undefined || post.post_url) && (
             <div>
               <a

@@ -9,7 +9,7 @@ import { PricedAction } from '../balance/priced-action';
 import { ErrorNotice } from '../errors/error-notice';
 import { formatNumber } from '../format/format';
 import { useSettings } from '../shell/settings-context';
-import { commonOptions } from './download-request';
+import { playlistRunRequest } from './download-request';
 
 interface ProfileRunProps {
   url: string;
@@ -18,6 +18,8 @@ interface ProfileRunProps {
   /** Posts on the first page: the page size the price of the whole profile is counted in (unknown before a page is loaded). */
   pageSize?: number;
   prices: readonly LearnedPrice[];
+  /** The card's subtitles choice, for every post the run queues (false: none, whatever Settings say). */
+  saveSubtitles: boolean;
 }
 
 /** The cap typed by the user: a positive number of credits, or none (blank). */
@@ -33,7 +35,7 @@ const capOf = (text: string): number | undefined => {
  * passing the cost cap, which starts at the whole profile's price so a profile that grew, or
  * a price that rose, asks before spending more; blank means no cap.
  */
-export function ProfileRun({ url, postCount, pageSize, prices }: ProfileRunProps) {
+export function ProfileRun({ url, postCount, pageSize, prices, saveSubtitles }: ProfileRunProps) {
   const { t, i18n } = useTranslation();
   const { api } = useClient();
   const settings = useSettings();
@@ -53,8 +55,7 @@ export function ProfileRun({ url, postCount, pageSize, prices }: ProfileRunProps
   const start = async (asSync: boolean) => {
     setBusy(true);
     setError(undefined);
-    const source = { kind: 'playlist', url, ...(asSync ? { sync: true } : {}), ...(cap === undefined ? {} : { maxCredits: cap }) } as const;
-    const result = await api['jobs.add']({ source, options: commonOptions(settings, settings.saveSubtitles, '') });
+    const result = await api['jobs.add'](playlistRunRequest(url, { sync: asSync, maxCredits: cap }, settings, saveSubtitles));
     setBusy(false);
     if (result.ok) setAdded(cap ?? null);
     else setError(result.error);

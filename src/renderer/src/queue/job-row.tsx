@@ -69,7 +69,12 @@ function JobRowView({ job, canMoveUp, canMoveDown, onAction }: JobRowProps) {
 
   return (
     <div className="job-row" data-testid="job-row" data-state={job.state} data-job-id={job.id}>
-      <Thumb src={imageSource(client, job.thumbnail)} width={96} height={54} />
+      {job.kind === 'playlist' ? (
+        // A profile's own row: its avatar, round, as on its Grab card.
+        <Thumb src={imageSource(client, job.thumbnail)} width={54} height={54} className="avatar job-avatar" />
+      ) : (
+        <Thumb src={imageSource(client, job.thumbnail)} width={96} height={54} />
+      )}
       <div className="job-main">
         <div className="row">
           <span className="job-title truncate" title={job.title}>

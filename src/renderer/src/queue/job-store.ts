@@ -13,12 +13,16 @@ export class JobStore {
   readonly #listeners = new Set<() => void>();
   #snapshot: readonly JobView[] = [];
   #scheduled = false;
+  /** Set once the whole list came in; `#shownListed` follows it at the flush, with the snapshot it describes. */
+  #listed = false;
+  #shownListed = false;
 
   constructor(private readonly schedule: Schedule = (flush) => globalThis.requestAnimationFrame(() => flush())) {}
 
   replaceAll(jobs: readonly JobView[]): void {
     this.#jobs.clear();
     for (const job of jobs) this.#jobs.set(job.id, job);
+    this.#listed = true;
     this.#changed();
   }
 
@@ -38,6 +42,9 @@ export class JobStore {
     return this.#jobs.get(id);
   }
 
+  /** Whether the snapshot holds the whole queue as listed (false before the first list arrived). */
+  listed = (): boolean => this.#shownListed;
+
   /** Jobs in queue order (position); the same array until something changes. */
   snapshot = (): readonly JobView[] => this.#snapshot;
 
@@ -54,6 +61,7 @@ export class JobStore {
 
   #flush(): void {
     this.#scheduled = false;
+    this.#shownListed = this.#listed;
     this.#snapshot = [...this.#jobs.values()].sort((a, b) => a.position - b.position || a.id - b.id);
     for (const listener of this.#listeners) listener();
   }

@@ -34,6 +34,13 @@ export function JobsProvider({ children }: { children: ReactNode }) {
   return <JobStoreContext.Provider value={store}>{children}</JobStoreContext.Provider>;
 }
 
+/** Whether the queue has been listed once: before that, an empty queue means "not loaded yet". */
+export function useJobsListed(): boolean {
+  const store = useContext(JobStoreContext);
+  if (!store) throw new Error('useJobsListed must be used inside <JobsProvider>.');
+  return useSyncExternalStore(store.subscribe, store.listed);
+}
+
 export function useJobs(): readonly JobView[] {
   const store = useContext(JobStoreContext);
   if (!store) throw new Error('useJobs must be used inside <JobsProvider>.');

@@ -13,7 +13,8 @@ import type { JobAction } from './job-row-actions';
 import { QueueRunnerNotice } from './queue-runner-notice';
 import { QueueSummaryBar } from './queue-summary-bar';
 import { useDragToReorder } from './use-drag-to-reorder';
-import { useJobs } from './jobs-context';
+import { useFoldedGroups } from './use-folded-groups';
+import { useJobs, useJobsListed } from './jobs-context';
 import { QUEUE_FILTERS, countByFilter, matchesFilter } from './queue-filter';
 import { queueEntries } from './queue-groups';
 import type { QueueFilter } from './queue-filter';
@@ -30,7 +31,7 @@ export function QueueScreen() {
   const jobs = useJobs();
   const [filter, setFilter] = useState<QueueFilter>('all');
   const [error, setError] = useState<ErrorInfo | undefined>(undefined);
-  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() => new Set());
+  const [collapsed, toggleGroup] = useFoldedGroups(jobs, useJobsListed());
   const entries = useMemo(() => queueEntries(jobs, (job) => matchesFilter(job, filter), collapsed), [jobs, filter, collapsed]);
   const counts = useMemo(() => countByFilter(jobs), [jobs]);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -41,13 +42,6 @@ export function QueueScreen() {
     overscan: 8,
     getItemKey: (index) => entries[index]?.job.id ?? index,
   });
-  const toggleGroup = useCallback((id: number) => {
-    setCollapsed((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
-  }, []);
 
   // Row callbacks read the latest order through a ref, so rows stay memoized between updates.
   const order = useRef(jobs);

@@ -8,7 +8,7 @@ import { ErrorNotice } from '../errors/error-notice';
 import { useContractEvent } from '../shell/use-contract-event';
 import { useSettings } from '../shell/settings-context';
 
-type Step = { kind: 'idle' } | { kind: 'asking' } | { kind: 'running'; progress?: RebuildProgress } | { kind: 'done'; report: RebuildReport } | { kind: 'failed'; error: ErrorInfo };
+type Step = { kind: 'idle' } | { kind: 'asking' } | { kind: 'running'; progress?: RebuildProgress; stopping?: boolean } | { kind: 'done'; report: RebuildReport } | { kind: 'failed'; error: ErrorInfo };
 
 /** A list of paths that may be long: the first few, and how many more (the CLI's --json has them all). */
 function PathList({ title, paths }: { title: string; paths: readonly string[] }) {
@@ -37,12 +37,17 @@ export function RebuildLibrary() {
   const { api } = useClient();
   const settings = useSettings();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
-  useContractEvent('library.rebuildProgress', (progress) => setStep((current) => (current.kind === 'running' ? { kind: 'running', progress } : current)));
+  useContractEvent('library.rebuildProgress', (progress) => setStep((current) => (current.kind === 'running' ? { ...current, progress } : current)));
 
   const run = async () => {
     setStep({ kind: 'running' });
     const answer = await api['library.rebuild']({});
     setStep(answer.ok ? { kind: 'done', report: answer.value } : { kind: 'failed', error: answer.error });
+  };
+  // The rebuild's own answer ends the step (its report says it stopped); this only asks.
+  const stop = async () => {
+    setStep((current) => (current.kind === 'running' ? { ...current, stopping: true } : current));
+    await api['library.rebuildCancel']({});
   };
   const folder = settings.downloadFolder || t('settings.downloadFolderDefault');
 
@@ -71,11 +76,22 @@ export function RebuildLibrary() {
       {step.kind === 'running' && (
         <div className="stack" role="status">
           <ProgressBar value={step.progress && step.progress.total > 0 ? step.progress.done / step.progress.total : undefined} label={t('rebuild.reading')} />
-          <span className="small">{step.progress ? t('rebuild.progress', { done: step.progress.done, total: step.progress.total }) : t('rebuild.scanning')}</span>
+          <p className="row wrap">
+            <span className="small grow">{step.progress ? t('rebuild.progress', { done: step.progress.done, total: step.progress.total }) : t('rebuild.scanning')}</span>
+            {/* Not disabled while stopping: a disabled button drops the keyboard focus to <body>. */}
+            <button type="button" className="button button-small" aria-disabled={step.stopping === true} onClick={() => void (step.stopping ? undefined : stop())} data-testid="rebuild-stop">
+              {step.stopping ? t('rebuild.stopping') : t('rebuild.stop')}
+            </button>
+          </p>
         </div>
       )}
       {step.kind === 'done' && (
         <div className="notice stack" role="status" data-testid="rebuild-report">
+          {step.report.stopped && (
+            <p>
+              <strong data-testid="rebuild-stopped">{t('rebuild.stopped')}</strong>
+            </p>
+          )}
           <p>
             {t('rebuild.done', { posts: step.report.postsAdded, files: step.report.filesAdded + step.report.filesMoved, subtitles: step.report.subtitlesAdded })}{' '}
             {step.report.postsFound > 0 && t('rebuild.found', { count: step.report.postsFound })}
