@@ -32,9 +32,10 @@ describe('queue groups', () => {
         waiting.locator('img.thumb').evaluateAll((images) => images.length > 0 && images.every((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0)),
       )
       .toBe(true);
-    const pictures = await waiting.locator('img.thumb').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
-    expect(pictures.length).toBe(await waiting.count());
-    expect(pictures.every((src) => src.startsWith('http'))).toBe(true);
+    // Each waiting row's picture, read in one pass: a post may start between two separate reads.
+    const pictures = await waiting.evaluateAll((rows) => rows.map((row) => row.querySelector<HTMLImageElement>('img.thumb')?.src ?? ''));
+    expect(pictures.length).toBeGreaterThan(0);
+    expect(pictures.every((src) => src.startsWith('http')), pictures.join()).toBe(true);
     await screenshotThemes(page, 'queue-group-open');
 
     // Folded from the keyboard: the header stays with the count of all six, the posts go.
