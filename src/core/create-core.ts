@@ -41,7 +41,7 @@ import {
   watchOtherWriters,
   startQueueOwnership,
 } from './jobs';
-import { closeDatabase, migrations, openOrSetAside } from './db';
+import { closeDatabase, migrations, openOrSetAside, recordCleanClose } from './db';
 import { libraryNoticeAtStart } from './library-notice';
 import { createChangeFeed, createLibraryStore, createThumbnailCache } from './library';
 import type { FfmpegInfo } from './media';
@@ -342,6 +342,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         ownership?.release();
         credits.close();
         closeDatabase(db);
+        recordCleanClose(databasePath);
         await sandbox.close();
       })();
       return closed;

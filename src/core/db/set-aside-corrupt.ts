@@ -1,5 +1,6 @@
 import { existsSync, renameSync } from 'node:fs';
 import type { Result } from '../../shared/errors';
+import { unchangedSinceCleanClose } from './clean-close';
 import { ok } from '../../shared/errors';
 import type { Db, OpenDatabaseOptions } from './database';
 import { closeDatabase, openDatabase } from './database';
@@ -31,19 +32,21 @@ function integrityProblem(db: Db): string | undefined {
 
 /**
  * Opens the library; a file SQLite cannot open as a database, or whose integrity check
- * fails, is moved aside (with its -wal and -shm, which belong to it) and a new, empty
+ * fails (checked unless the file is as the last clean close left it: clean-close), is moved aside (with its -wal and -shm, which belong to it) and a new, empty
  * library is opened in its place. The files the user downloaded are untouched: the library
  * can be rebuilt from them. Any other refusal (busy, too new, read-only) is returned as it
  * is, with nothing moved.
  */
 export function openOrSetAside(path: string, options: OpenDatabaseOptions & { now: () => number }): Result<{ db: Db; setAside?: SetAside }> {
+  // Before opening: the open itself may replay and remove a write-ahead log left behind.
+  const unchanged = unchangedSinceCleanClose(path);
   const opened = openDatabase(path, options);
   let reason: string | undefined;
   if (!opened.ok) {
     if (opened.error.code !== 'database_corrupt') return opened;
     reason = opened.error.message;
   } else {
-    reason = integrityProblem(opened.value);
+    reason = unchanged ? undefined : integrityProblem(opened.value);
     if (reason === undefined) return ok({ db: opened.value });
     closeDatabase(opened.value);
   }
