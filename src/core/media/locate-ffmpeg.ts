@@ -2,6 +2,7 @@ import { access, constants, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Result } from '../../shared/errors';
 import { BUNDLED_FFMPEGS, type BundledFfmpeg, type BundledSource } from './bundled-ffmpeg';
+import { coverMayHaveFailed } from './cover-support';
 import { mediaError, type MediaError } from './media-error';
 import { logTail, runFfmpeg } from './run-ffmpeg';
 
@@ -110,8 +111,14 @@ export async function locateFfmpeg(options: LocateOptions = {}): Promise<Result<
       continue;
     }
     const version = await ffmpegVersion(found.value);
-    if (version.ok) return { ok: true, value: { path: found.value, version: version.value, source } };
-    failures.push(`${name}: ${found.value} does not work (${version.error})`);
+    if (!version.ok) {
+      failures.push(`${name}: ${found.value} does not work (${version.error})`);
+      continue;
+    }
+    // The 2018 last resort is known to write no MP4 cover: nothing it later opens (subtitle
+    // embedding, a rebuild) should meet one, so no merge of its session writes one (cover-support).
+    if (source === 'ffmpeg-installer') coverMayHaveFailed(found.value, 'mp4');
+    return { ok: true, value: { path: found.value, version: version.value, source } };
   }
   return { ok: false, error: mediaError('ffmpeg_not_found', `No working ffmpeg was found. Tried in order: ${failures.join('; ')}. ${HOW_TO_GET_FFMPEG}`) };
 }

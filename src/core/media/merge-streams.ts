@@ -175,7 +175,9 @@ export async function mergeStreams(request: MergeRequest): Promise<Result<Merged
  * the answer, the same file or the same error, as it did before this path existed).
  */
 async function mergeInProcess(request: MergeRequest, directory: string): Promise<Result<Merged, MediaError> | undefined> {
-  const { baseName, expectedDurationSeconds, tags, onProgress } = request;
+  const { baseName, expectedDurationSeconds, onProgress } = request;
+  // The file gets what the ffmpeg at hand could have written (and can read back later).
+  const tags = request.tags?.coverPath && !writesCovers(request.ffmpegPath, 'mp4') ? withoutCover(request.tags) : request.tags;
   const owned = claimOwnedTemp(directory, baseName, 'merging', '.mp4');
   const muxed = await muxInProcess({
     videoPath: request.videoPath,

@@ -8,7 +8,7 @@ import { mergeStreams, type MergeProgress, type MergeRequest } from '../../../sr
 import { factsOfTags } from '../../../src/core/rebuild/file-facts';
 import { makeFolder, removeFolder } from '../download/helpers';
 import { topLevelBoxes } from './mp4-boxes';
-import { probeFile, systemFfmpeg, tagsOf } from './system-ffmpeg';
+import { oldBundledFfmpeg, probeFile, systemFfmpeg, tagsOf } from './system-ffmpeg';
 
 /*
  * The in-process merge (mux-in-process) against ffmpeg's, on small pairs made here by the
@@ -85,7 +85,7 @@ describe('the in-process merge of a small MP4 pair', () => {
     expect(await readdir(folder)).toEqual(['out.mp4']);
   });
 
-  it('writes the same tags, audio language and cover as ffmpeg\'s merge of the same inputs', async () => {
+  it.skipIf(oldBundledFfmpeg !== undefined)(`writes the same tags, audio language and cover as ffmpeg's merge of the same inputs${oldBundledFfmpeg ? ` — ${oldBundledFfmpeg}` : ''}`, async () => {
     const cover = await input('cover.jpg', 'cover');
     const tags = { ...TAGS, coverPath: cover };
     const inProcess = await merge({ ...(await h264Aac()), baseName: 'fast', keepSources: true, tags });
@@ -127,7 +127,7 @@ describe('the in-process merge of a small MP4 pair', () => {
 describe('what still goes to ffmpeg', () => {
   it.each([
     ['vp9 + opus (WebM)', 'v.webm', ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8'], 'a.webm', ['-c:a', 'libopus'], 'webm'],
-    ['h264 + opus (Matroska)', 'v.mp4', H264, 'a-opus.mp4', ['-c:a', 'libopus'], 'mkv'],
+    ['h264 + opus (Matroska)', 'v.mp4', H264, 'a-opus.mp4', ['-c:a', 'libopus', '-strict', '-2'], 'mkv'],
   ])('%s', async (_label, videoName, videoArgs, audioName, audioArgs, container) => {
     const pair = { videoPath: await input(videoName, 'video', videoArgs), audioPath: await input(audioName, 'audio', audioArgs), keepSources: true };
     expect(await merge(pair)).toMatchObject({ ok: false, error: { code: 'ffmpeg_not_found' } });
