@@ -28,12 +28,17 @@ export async function serveUntilStopped(options: WebModeOptions): Promise<void> 
       '',
     );
     process.stdout.write(lines.join('\n'));
+    let stopping = false;
     const stop = (): void => {
+      // One Ctrl+C reaches this process twice when npm or tsx relays it to its child: a second
+      // signal must not end the process before the library is closed (its write-ahead log kept).
+      if (stopping) return;
+      stopping = true;
       process.stdout.write('\nStopping: running downloads are paused and will resume next time.\n');
       void web.close().then(() => process.exit(0));
     };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
   } catch (error) {
     process.stderr.write(`Trove could not start: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
